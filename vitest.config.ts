@@ -1,0 +1,77 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'];
+
+/**
+ * Unit and integration tests. The api suite runs on in-memory PGlite and, when TEST_DATABASE_URL
+ * is set, once more against that PostgreSQL server (a fresh database per test file).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'sandbox',
+          include: ['apps/sandbox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          exclude: ['apps/api/test/fuzz/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB_DRIVER: 'pglite' },
+        },
+      },
+      {
+        // Bad input against every operation: the short form here (FUZZ_CASES defaults to 20 per
+        // operation); `npm run test:fuzz` runs the long form.
+        test: {
+          name: 'api-fuzz',
+          include: ['apps/api/test/fuzz/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          env: { TEST_DB_DRIVER: 'pglite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                exclude: ['apps/api/test/fuzz/**'],
+                environment: 'node' as const,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { TEST_DB_DRIVER: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
