@@ -1,0 +1,45 @@
+/** Business constants and limits of spec section 9. */
+export const BRAND = 'Erti Pay';
+export const PHONE_LENGTH = 10;
+export const MINIMUM_AGE = 18;
+export const OTP_RESEND_WAIT_SECONDS = 30;
+export const OTP_VALID_MINUTES = 10;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const REDIRECT_AFTER_AUTH_MS = 3000;
+export const REDIRECT_AFTER_DELETION_MS = 1000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const TOAST_DRAG_PERCENT = 0.8;
+export const SHORT_TOAST_MS = 3000;
+export const STATUS_POLL_MS = 5000;
+export const BANNER_ADVANCE_MS = 3000;
+export const PLAN_DESCRIPTION_CUT = 100;
+export const PLAN_DESCRIPTION_VIEW_MORE_WORDS = 20;
+export const PLAN_TABLE_HEIGHT_HOME_PX = 450;
+export const PLAN_TABLE_HEIGHT_BILL_ENTRY_PX = 400;
+export const OPERATOR_DROPDOWN_MAX_HEIGHT_PX = 150;
+export const SERVICE_STRIP_ITEM_PX = 120;
+export const SERVICE_STRIP_RESERVED_PX = 100;
+export const PROFILE_IMAGE_SIZE_PX = 300;
+export const PROFILE_IMAGE_QUALITY = 0.8;
+export const PAGE_SIZES = [5, 10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const CURRENCY = 'INR';
+export const PAYMENT_MODE_WEBSITE = 'website';
+export const BILL_REQUEST_CHANNEL_ID = 1;
+export const INITIATING_CHANNEL = 'INT';
+export const MOBILE_PREPAID = 'Mobile Prepaid';
+export const EDUCATION_FEES = 'Education Fees';
+export const REFUND_TURNAROUND_WORKING_DAYS = 21;
+export const MERCHANT_REFUND_WINDOW_DAYS = 5;
+export const FAILED_PAYMENT_REFUND_DAYS = 2;
+export const APP_DEEP_LINK_FALLBACK_MS = 2000;
+export const SUPPORT_HOURS = 'Monday-Friday 10am-6pm';
+export const COPYRIGHT_YEAR = 2025;
+export const LOGO_EXTENSIONS = ['png', 'jpg', 'webp', 'jpeg'] as const;
+/** Largest profile picture or complaint screenshot accepted, in bytes of decoded image. */
+export const MAX_IMAGE_BYTES = 512 * 1024;
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Local storage keys of spec section 3. */
+export const SESSION_STORAGE_KEY = 'ertiUser';
+export const USER_DATA_STORAGE_KEY = 'ertiUserData';

@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { billRequestSchema, billResponseSchema, nameValueSchema } from './bills.ts';
+import { errorResponseSchema } from './common.ts';
+
+/**
+ * The money path's calls (spec section 7, Payments). Amounts: the spec's browser-facing `amount` fields are
+ * RUPEES (number or string, as the screens show them) except `/bbps/pg/create-order`, whose `amount` is PAISE
+ * like Razorpay's. Every `*Paise` field and every amount of an order summary is integer PAISE.
+ * The server always decides what is charged; a client amount only has to agree with it.
+ */
+
+export const orderStatusSchema = z.enum([
+  'CREATED',
+  'PAYMENT_PENDING',
+  'PAID',
+  'PAYMENT_FAILED',
+  'BILL_PENDING',
+  'SUCCESS',
+  'BILL_FAILED',
+  'REFUND_PENDING',
+  'REFUNDED',
+]);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export const gatewaySchema = z.enum(['payu', 'phonepe', 'razorpay']);
+export type Gateway = z.infer<typeof gatewaySchema>;
+export const orderKindSchema = z.enum(['bill', 'recharge', 'test']);
+export type OrderKind = z.infer<typeof orderKindSchema>;
+
+/** Our order ids (`ord_…`) and the ids gateways see (`EP` + 20 letters/digits; PhonePe's 63-char rule). */
+export const orderIdSchema = z.string().regex(/^ord_[A-Za-z0-9]{1,40}$/, 'orderId is invalid');
+export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'merchantOrderId is invalid');
+
+/** A rupee amount as the screens hold it: 499, 499.5, "499.50". */
+export const rupeeAmountSchema = z.union([
+  z.number().positive('Amount must be greater than 0'),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Amount is invalid'),
+]);
+
+export const planReferenceSchema = z.object({
+  id: z.string().max(60).optional(),
+  categoryType: z.string().max(60).optional(),
+});
+
+/**
+ * What is being paid, as the payment screens carry it: a fetched bill (`billReq` + `billRes`) or a
+ * validated recharge/payment (`validationReq` + `validationRes`, with `plan` for plan billers). The server
+ * only reads `res.response.billFetchId` (the stored fetch/validation of THIS user) and, for plans, `plan.id`;
+ * the rest is echoed context. The request halves are optional so a screen may omit them.
+ */
+export const paymentSourceSchema = z.object({
+  billReq: billRequestSchema.optional(),
+  billRes: billResponseSchema.partial().optional(),
+  validationReq: billRequestSchema.optional(),
+  validationRes: billResponseSchema.partial().optional(),
+  plan: planReferenceSchema.optional(),
+});
+export type PaymentSource = z.infer<typeof paymentSourceSchema>;
+
+/** What the server will charge, in paise: the bill (or plan) amount, the biller's convenience fee, total. */
+export const chargeSchema = z.object({
+  amountPaise: z.number().int(),
+  convenienceFeePaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
+/**
+ * `POST /orders/quote` (Bearer): what paying this source would cost, shown on /payment-selection before the
+ * user picks a gateway. Creates nothing. `amount` (rupees, optional) is checked like the pay calls check it.
+ */
+export const quoteRequestSchema = paymentSourceSchema.extend({ amount: rupeeAmountSchema.optional() });
+export const quoteResponseSchema = chargeSchema.extend({
+  kind: orderKindSchema,
+  billerId: z.string(),
+  billerName: z.string(),
+  category: z.string(),
+  customerParams: z.array(nameValueSchema),
+});
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+/**
+ * `POST /payu/generate-hash` (Bearer): the spec's payment hash request. `amount` is the bill/plan amount in
+ * rupees as shown (without the convenience fee); `productinfo` the biller name; `udf1` the user id.
+ */
+export const payuHashRequestSchema = paymentSourceSchema.extend({
+  mode: z.string().max(20).optional(),
+  amount: rupeeAmountSchema,
+  phone: z.string().max(20).optional(),
+  firstname: z.string().max(60).optional(),
+  lastname: z.string().max(60).optional(),
+  email: z.string().max(254).optional(),
+  productinfo: z.string().max(100).optional(),
+  udf1: z.string().max(255).optional(),
+});
+export type PayuHashRequest = z.infer<typeof payuHashRequestSchema>;
+
+/** Exactly what the browser posts (hidden form) to `action`, PayU's `_payment` URL. `amount` = total, 2 dp. */
+export const payuFormFieldsSchema = z.object({
+  key: z.string(),
+  txnid: z.string(),
+  amount: z.string(),
+  productinfo: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  udf1: z.string(),
+  hash: z.string(),
+  surl: z.string(),
+  furl: z.string(),
+});
+export type PayuFormFields = z.infer<typeof payuFormFieldsSchema>;
+export const payuHashResponseSchema = z.object({
+  txnid: z.string(),
+  hash: z.string(),
+  orderId: z.string(),
+  action: z.string(),
+  fields: payuFormFieldsSchema,
+  charge: chargeSchema,
+});
+export type PayuHashResponse = z.infer<typeof payuHashResponseSchema>;
+
+/**
+ * `POST /phonepe/pay` (Bearer). `amount` in rupees as shown (without the convenience fee). The server assigns
+ * the merchantOrderId (a client-sent one is accepted for compatibility and ignored) and answers it.
+ */
+export const phonepePayRequestSchema = paymentSourceSchema.extend({
+  amount: rupeeAmountSchema,
+  merchantOrderId: merchantOrderIdSchema.optional(),
+});
+export type PhonepePayRequest = z.infer<typeof phonepePayRequestSchema>;
+export const phonepePayResponseSchema = z.object({
+  redirectUrl: z.string(),
+  merchantOrderId: z.string(),
+  orderId: z.string(),
+  charge: chargeSchema,
+});
+export type PhonepePayResponse = z.infer<typeof phonepePayResponseSchema>;
+
+/** `POST /phonepe/pay/status` (Bearer, own orders). Also accepts our `ord_…` id. */
+export const phonepeStatusRequestSchema = z.object({ merchantOrderId: merchantOrderIdSchema });
+/** The spec's status modal shows every field generically; `status` drives colour and polling. */
+export const paymentStatusSchema = z.enum(['COMPLETED', 'FAILED', 'PENDING']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+export const phonepeStatusResponseSchema = z.object({
+  status: paymentStatusSchema,
+  merchantOrderId: z.string(),
+  orderId: z.string(),
+  /** Rupees charged (amount + convenience fee), 2 decimals. */
+  amount: z.string(),
+  paymentMode: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  billerName: z.string().nullable(),
+  txnReferenceId: z.string().nullable(),
+  approvalRefNum: z.string().nullable(),
+  orderStatus: orderStatusSchema,
+  message: z.string(),
+});
+export type PhonepeStatusResponse = z.infer<typeof phonepeStatusResponseSchema>;
+
+/**
+ * `POST /bbps/pg/create-order` (Bearer): the test payment page through Razorpay. `amount` in PAISE
+ * (₹1 to ₹1,00,000); `receipt` random, 8-15 characters.
+ */
+export const createOrderRequestSchema = z.object({
+  amount: z
+    .number()
+    .int('Amount must be in whole paise')
+    .min(100, 'Amount must be at least ₹1')
+    .max(10_000_000, 'Amount must be at most ₹1,00,000'),
+  currency: z.literal('INR'),
+  receipt: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,15}$/, 'receipt must be 8 to 15 letters or digits'),
+  notes: z.record(z.string().max(40), z.string().max(256)).optional(),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+/** `id` is Razorpay's `order_…`; the browser posts key_id=keyId, order_id=id, ... to `checkoutUrl`. */
+export const createOrderResponseSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  receipt: z.string(),
+  keyId: z.string(),
+  checkoutUrl: z.string(),
+  callbackUrl: z.string(),
+  cancelUrl: z.string(),
+  orderId: z.string(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+/** An order as the user's transaction list and receipt show it. Amounts in paise. */
+export const orderSummarySchema = z.object({
+  orderId: z.string(),
+  merchantOrderId: z.string(),
+  kind: orderKindSchema,
+  status: orderStatusSchema,
+  gateway: gatewaySchema.nullable(),
+  amount: z.number().int(),
+  convenienceFee: z.number().int(),
+  total: z.number().int(),
+  billerId: z.string().nullable(),
+  billerName: z.string().nullable(),
+  category: z.string().nullable(),
+  customerParams: z.array(z.object({ name: z.string(), value: z.string() })),
+  billNumber: z.string().nullable(),
+  planId: z.string().nullable(),
+  /** The B-Connect Txn ID (20 characters) once the network accepted the payment. */
+  txnReferenceId: z.string().nullable(),
+  approvalRefNum: z.string().nullable(),
+  paymentMode: z.string().nullable(),
+  /** The gateway's payment id (PayU mihpayid, PhonePe transactionId, Razorpay pay_…). */
+  transactionId: z.string().nullable(),
+  channel: z.string(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const ordersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const ordersResponseSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+export const orderParamsSchema = z.object({ orderId: orderIdSchema });
+
+export const orderEventSchema = z.object({
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema.nullable(),
+  source: z.string(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const refundStatusSchema = z.enum(['PENDING', 'COMPLETED', 'FAILED']);
+export type RefundStatus = z.infer<typeof refundStatusSchema>;
+export const orderRefundSchema = z.object({
+  refundId: z.string(),
+  amount: z.number().int(),
+  status: refundStatusSchema,
+  reason: z.enum(['auto', 'merchant']),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  /** The RBI deadline (T+5 days). */
+  deadline: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  events: z.array(orderEventSchema),
+  refunds: z.array(orderRefundSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The 409 answer of the double-pay guard: the web links to `/receipt/{existingOrderId}`. */
+export const duplicatePaymentErrorSchema = errorResponseSchema.extend({
+  /** Present when the existing order is the caller's own (another account's order is not linked). */
+  existingOrderId: z.string().optional(),
+});
+
+/** The api's own payment messages (not in the spec), shared so the screens can recognise them. */
+export const paymentMessages = {
+  amountMismatch: 'The amount does not match the bill. Please fetch the bill again.',
+  billAlreadyPaid: 'This bill has already been paid.',
+  paymentInProgress:
+    'A payment for this bill is already in progress. Please check its status before paying again.',
+  sourceMissing: 'Please fetch or validate the bill again before paying.',
+} as const;
+
+/**
+ * What gateways post to us. Form posts (PayU's post back to surl/furl, Razorpay's checkout callback)
+ * are flat string fields; the handlers verify them (reverse hash, signature) before trusting any.
+ */
+export const gatewayFormPostSchema = z.record(z.string().max(80), z.string().max(4000));
+export type GatewayFormPost = z.infer<typeof gatewayFormPostSchema>;
+
+/** PhonePe's S2S callback body (checked after its `Authorization` header). */
+export const phonepeCallbackSchema = z.object({
+  type: z.string().max(60).optional(),
+  event: z.string().max(60),
+  payload: z.looseObject({
+    merchantOrderId: z.string().max(63).optional(),
+    /** Refund events name the order and the refund instead. */
+    originalMerchantOrderId: z.string().max(63).optional(),
+    refundId: z.string().max(64).optional(),
+    orderId: z.string().max(64).optional(),
+    state: z.string().max(20).optional(),
+    paymentDetails: z.array(z.looseObject({ transactionId: z.string().max(64).optional() })).optional(),
+  }),
+});
+export type PhonepeCallbackBody = z.infer<typeof phonepeCallbackSchema>;
+
+/** Razorpay's webhook body (parsed only after its signature over the raw bytes is checked). */
+export const razorpayWebhookSchema = z.looseObject({
+  event: z.string().max(60),
+  payload: z.looseObject({
+    payment: z
+      .object({ entity: z.looseObject({ id: z.string(), order_id: z.string().nullable().optional() }) })
+      .optional(),
+    refund: z.object({ entity: z.looseObject({ id: z.string() }) }).optional(),
+  }),
+});
+export type RazorpayWebhookBody = z.infer<typeof razorpayWebhookSchema>;
