@@ -1,0 +1,139 @@
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Config, outsideBaseUrl } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import type { JobHandler } from './jobs/job-queue.ts';
+import { moduleFactories } from './modules/index.ts';
+import type { AppDeps, AppModule } from './modules/module.ts';
+import { createAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  modules: AppModule[];
+  jobHandlers: Record<string, JobHandler>;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The origins the browser may talk to besides our own: the gateways' pages and the logo store. */
+function outsideOrigins(config: Config): string[] {
+  const systems = ['payu', 'phonepe', 'razorpay', 'bbps'] as const;
+  const origins = systems.map((system) => new URL(outsideBaseUrl(config, system)).origin);
+  origins.push(new URL(config.SANDBOX_URL).origin);
+  return [...new Set(origins)];
+}
+
+/**
+ * Builds the api from its dependencies without listening (tests use `app.inject`).
+ */
+export async function buildApp(options: {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+}): Promise<BuiltApp> {
+  const { config, database, mailer } = options;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.OTP',
+              '*.otp',
+              '*.hash',
+            ],
+          },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  rejectNulCharacters(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const origins = outsideOrigins(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...origins],
+        mediaSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'", ...origins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  // PayU and Razorpay post their results back as HTML forms.
+  await app.register(formbody, { bodyLimit: 65_536 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Erti Pay API',
+        version: '0.1.0',
+        description: 'Bill payments and recharges on Bharat Connect',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    auth: createAuth(config, database.db),
+    logger: app.log,
+  };
+  const modules = moduleFactories.map((create) => create(deps));
+  for (const module of modules) await app.register(module.routes, { prefix: '/api' });
+  const jobHandlers = Object.assign({}, ...modules.map((module) => module.jobs ?? {}));
+
+  await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  return { app, deps, modules, jobHandlers };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the api, parsed once at start-up from the environment. Nothing else reads
+ * `process.env`. A bad value stops the process with a list of every bad key.
+ */
+const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24),
+  SANDBOX_URL: z.string().url().default('http://localhost:3001'),
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().default(2525),
+  SMTP_SECURE: booleanString.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('Erti Pay <no-reply@ertipay.in>'),
+  SUPPORT_EMAIL: z.string().email().default('support@ertipay.in'),
+  /** The biller logo store; unset means the sandbox's `/logos`. */
+  LOGO_BASE_URL: z.string().url().optional(),
+  BBPS_BASE_URL: z.string().url().optional(),
+  BBPS_AGENT_ID: z.string().length(20).default('EP01EP01INT000000001'),
+  /** How long to wait for the bill network before telling the user to try again. */
+  BBPS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  BILLER_SYNC_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60),
+  PAYU_BASE_URL: z.string().url().optional(),
+  PAYU_KEY: z.string().default('erti_test_key'),
+  PAYU_SALT: z.string().default('erti_test_salt'),
+  PHONEPE_BASE_URL: z.string().url().optional(),
+  PHONEPE_CLIENT_ID: z.string().default('ERTI_TEST_CLIENT'),
+  PHONEPE_CLIENT_SECRET: z.string().default('erti-test-client-secret'),
+  PHONEPE_CLIENT_VERSION: z.string().default('1'),
+  PHONEPE_CALLBACK_USERNAME: z.string().default('ertipay'),
+  PHONEPE_CALLBACK_PASSWORD: z.string().default('ertipaycallback1'),
+  RAZORPAY_BASE_URL: z.string().url().optional(),
+  RAZORPAY_KEY_ID: z.string().default('rzp_test_ertipay0001'),
+  RAZORPAY_KEY_SECRET: z.string().default('erti_razorpay_test_secret'),
+  RAZORPAY_WEBHOOK_SECRET: z.string().default('erti_razorpay_webhook_secret'),
+  /** How long to wait for a payment gateway's API before treating the outcome as unknown (pending). */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /**
+   * Operator convenience (demos, end-to-end tests): signed-in accounts with these e-mails (a comma list)
+   * get the merchant role on their first merchant dashboard call. `npm run cli -- grant-merchant` is the
+   * normal way.
+   */
+  MERCHANT_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  JOBS_ENABLED: booleanString.default(true),
+  JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const config = { ...parsed.data, ...overrides };
+  if (
+    config.NODE_ENV === 'production' &&
+    config.JWT_SECRET === configSchema.shape.JWT_SECRET.parse(undefined)
+  ) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: must be set in production');
+  }
+  return config;
+}
+
+/** Base URL of an outside system: its own setting, else the sandbox. */
+export function outsideBaseUrl(config: Config, system: 'bbps' | 'payu' | 'phonepe' | 'razorpay'): string {
+  const own = {
+    bbps: config.BBPS_BASE_URL,
+    payu: config.PAYU_BASE_URL,
+    phonepe: config.PHONEPE_BASE_URL,
+    razorpay: config.RAZORPAY_BASE_URL,
+  }[system];
+  return own ?? `${config.SANDBOX_URL}/${system === 'bbps' ? 'bou' : system}`;
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Null once the account is deleted (anonymised); the address may then sign up again. */
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    pic: text('pic'),
+    role: text('role').$type<'user' | 'merchant'>().notNull().default('user'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('users_email_idx').on(table.email).where(sql`${table.email} is not null`)],
+);
+
+export type OtpRowPurpose = 'signup' | 'login' | 'reset' | 'email';
+
+/** Sessions back the signed tokens so that logout-everywhere and account deletion revoke them. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * One-time passwords, stored as keyed digests (never the code). `email` is an OTP that proves a
+ * new address before a profile's e-mail changes to it.
+ */
+export const otps = pgTable(
+  'otps',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').$type<OtpRowPurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** A keyed digest of the code alone: finds a pending reset from the OTP the spec's body carries. */
+    lookupHash: text('lookup_hash'),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('otps_email_purpose_idx').on(table.email, table.purpose, table.createdAt),
+    // Two pending resets never share a code, so the code alone names one reset of one e-mail.
+    uniqueIndex('otps_pending_lookup_idx').on(table.lookupHash).where(sql`${table.consumedAt} is null`),
+  ],
+);
+
+/**
+ * Failure counters in fixed windows, shared by every api replica: failed sign-ins per account and
+ * per IP, wrong password-reset codes per IP and overall, wrong OTPs per IP. `key` names the counter.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const accountDeletions = pgTable('account_deletions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  feedback: text('feedback').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,6 @@
+export * from './accounts.ts';
+export * from './bills.ts';
+export * from './catalog.ts';
+export * from './jobs.ts';
+export * from './payments.ts';
+export * from './support.ts';

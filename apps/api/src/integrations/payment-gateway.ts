@@ -1,0 +1,131 @@
+import type { Gateway } from '@erti/contracts';
+
+/**
+ * What the payments module needs from a payment gateway, whichever it is. Each adapter
+ * (integrations/payu, phonepe, razorpay) maps its provider's statuses to these in one place.
+ */
+
+/** What the gateway says about an order's charge. NOT_FOUND: nobody has tried to pay the order (yet). */
+export type ChargeState = 'PAID' | 'FAILED' | 'PENDING' | 'NOT_FOUND';
+
+export interface ChargeCheck {
+  state: ChargeState;
+  /** Paise the gateway captured (PAID) or attempted. */
+  amountPaise?: number;
+  /** The gateway's payment id: PayU mihpayid, PhonePe transactionId, Razorpay pay_…. */
+  paymentId?: string;
+  /** The Bharat Connect payment mode: 'Credit Card', 'Debit Card', 'UPI', 'Internet Banking', 'Wallet'. */
+  paymentMode?: string;
+  /** Instrument facts the bill payment's paymentInfo carries (masked card, VPA, bank reference). */
+  instrument?: { maskedCard?: string; vpa?: string; bankReference?: string };
+  /** The provider's own status words, for the event log. */
+  providerStatus: string;
+}
+
+export type RefundState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface RefundCheck {
+  state: RefundState;
+  gatewayRefundId?: string;
+  providerStatus: string;
+}
+
+/** What identifies an order at its gateway. */
+export interface GatewayOrderRef {
+  merchantOrderId: string;
+  gatewayOrderId: string | null;
+  gatewayPaymentId: string | null;
+}
+
+/** One refund, identified by our refund id (the gateway's idempotency key). */
+export interface GatewayRefundRef {
+  refundId: string;
+  order: GatewayOrderRef;
+  amountPaise: number;
+  gatewayRefundId: string | null;
+  note: string;
+}
+
+export interface PaymentGateway {
+  readonly name: Gateway;
+  checkCharge(order: GatewayOrderRef): Promise<ChargeCheck>;
+  /** Requests the refund; asking again with the same refund id never refunds twice. */
+  refund(refund: GatewayRefundRef): Promise<RefundCheck>;
+  checkRefund(refund: GatewayRefundRef): Promise<RefundCheck>;
+}
+
+/** The gateway could not be asked (timeout, unreachable, 5xx, unreadable): the outcome is unknown, not failed. */
+export class GatewayUnavailableError extends Error {
+  constructor(
+    readonly gateway: Gateway,
+    readonly path: string,
+    detail: string,
+  ) {
+    super(`${gateway} ${path}: ${detail}`);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+/** The gateway answered with an error we did not expect (a 4xx): our request or set-up is wrong. */
+export class GatewayRejectedError extends Error {
+  constructor(
+    readonly gateway: Gateway,
+    readonly path: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`${gateway} ${path} refused the request (${status}): ${JSON.stringify(body ?? '').slice(0, 300)}`);
+    this.name = 'GatewayRejectedError';
+  }
+}
+
+/** A failure to get a definite answer from a gateway: the outcome is unknown, reconciliation asks again. */
+export const isGatewayFailure = (error: unknown): error is GatewayUnavailableError | GatewayRejectedError =>
+  error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError;
+
+export interface GatewayAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One HTTP call to a gateway with a timeout. Answers below 500 come back parsed (the caller decides
+ * what a 4xx means); anything that leaves the outcome unknown throws `GatewayUnavailableError`.
+ */
+export async function callGateway(
+  gateway: Gateway,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<GatewayAnswer> {
+  const path = new URL(url).pathname;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: { accept: 'application/json', ...init.headers },
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new GatewayUnavailableError(
+      gateway,
+      path,
+      timedOut ? `no answer within ${init.timeoutMs} ms` : 'unreachable',
+    );
+  }
+  if (response.status >= 500) throw new GatewayUnavailableError(gateway, path, `HTTP ${response.status}`);
+  try {
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  } catch {
+    throw new GatewayUnavailableError(gateway, path, `unreadable answer (HTTP ${response.status})`);
+  }
+}
+
+/** The body of a successful (2xx) answer, or `GatewayRejectedError`. */
+export function expectOk<T>(gateway: Gateway, path: string, answer: GatewayAnswer): T {
+  if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+  throw new GatewayRejectedError(gateway, path, answer.status, answer.body);
+}

@@ -1,0 +1,183 @@
+import {
+  hexDigestsEqual,
+  type PhonepeError,
+  type PhonepeOrderStatusResponse,
+  type PhonepePaymentDetail,
+  type PhonepePayRequest,
+  type PhonepePayResponse,
+  type PhonepeRefundResponse,
+  type PhonepeRefundState,
+  type PhonepeRefundStatusResponse,
+  type PhonepeTokenResponse,
+  phonepeCallbackAuthorization,
+} from '@erti/protocols';
+import {
+  type ChargeCheck,
+  callGateway,
+  expectOk,
+  type GatewayAnswer,
+  type PaymentGateway,
+  type RefundCheck,
+} from '../payment-gateway.ts';
+
+export interface PhonepeOptions {
+  /** PhonePe's PG base URL (`PHONEPE_BASE_URL`, by default the sandbox's `/phonepe`). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  clientVersion: string;
+  callbackUsername: string;
+  callbackPassword: string;
+  timeoutMs: number;
+}
+
+/** PhonePe's payment modes → Bharat Connect's. */
+function bbpsPaymentMode(detail: PhonepePaymentDetail | undefined): string | undefined {
+  if (!detail) return undefined;
+  if (detail.paymentMode.startsWith('UPI')) return 'UPI';
+  if (detail.paymentMode === 'NET_BANKING') return 'Internet Banking';
+  if (detail.paymentMode === 'PPE_INTENT') return 'Wallet';
+  return 'Debit Card';
+}
+
+/** PhonePe's order states → ours: the one place they are mapped. */
+export function phonepeChargeState(state: PhonepeOrderStatusResponse['state']): ChargeCheck['state'] {
+  if (state === 'COMPLETED') return 'PAID';
+  if (state === 'FAILED') return 'FAILED';
+  return 'PENDING';
+}
+
+/** PhonePe's refund states → ours (CONFIRMED is accepted, not yet done). */
+export function phonepeRefundState(state: PhonepeRefundState): RefundCheck['state'] {
+  if (state === 'COMPLETED') return 'COMPLETED';
+  if (state === 'FAILED') return 'FAILED';
+  return 'PENDING';
+}
+
+const errorCode = (body: unknown) => {
+  const error = (body ?? {}) as PhonepeError;
+  return `${error.code ?? error.errorCode ?? ''} ${error.message ?? ''}`.trim();
+};
+
+/**
+ * PhonePe Standard Checkout v2: an O-Bearer token (refreshed at half its life, and once more on a
+ * 401), pay, order status, refund and refund status, and the S2S callback's authorization check.
+ */
+export function createPhonepeGateway(options: PhonepeOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  let token: { value: string; refreshAt: number } | undefined;
+
+  async function fetchToken(): Promise<string> {
+    const answer = await callGateway('phonepe', `${baseUrl}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        client_version: options.clientVersion,
+        grant_type: 'client_credentials',
+      }).toString(),
+      timeoutMs: options.timeoutMs,
+    });
+    const issued = expectOk<PhonepeTokenResponse>('phonepe', 'oauth/token', answer);
+    const halfLife = ((issued.expires_at - issued.issued_at) * 1000) / 2;
+    token = {
+      value: `${issued.token_type} ${issued.access_token}`,
+      refreshAt: issued.issued_at * 1000 + halfLife,
+    };
+    return token.value;
+  }
+
+  async function authorised(
+    path: string,
+    init: { method: 'GET' | 'POST'; body?: unknown },
+  ): Promise<GatewayAnswer> {
+    const send = async (authorization: string) =>
+      callGateway('phonepe', `${baseUrl}${path}`, {
+        method: init.method,
+        headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+        timeoutMs: options.timeoutMs,
+      });
+    const current = token && Date.now() < token.refreshAt ? token.value : await fetchToken();
+    const answer = await send(current);
+    return answer.status === 401 ? send(await fetchToken()) : answer;
+  }
+
+  async function refundStatus(refundId: string): Promise<RefundCheck> {
+    const path = `/payments/v2/refund/${encodeURIComponent(refundId)}/status`;
+    const answer = await authorised(path, { method: 'GET' });
+    if (answer.status === 400 || answer.status === 404)
+      return { state: 'PENDING', providerStatus: `not found yet: ${errorCode(answer.body)}` };
+    const status = expectOk<PhonepeRefundStatusResponse>('phonepe', path, answer);
+    return {
+      state: phonepeRefundState(status.state),
+      gatewayRefundId: status.refundId,
+      providerStatus: status.state,
+    };
+  }
+
+  const gateway: PaymentGateway = {
+    name: 'phonepe',
+
+    async checkCharge(order) {
+      const path = `/checkout/v2/order/${encodeURIComponent(order.merchantOrderId)}/status`;
+      const answer = await authorised(path, { method: 'GET' });
+      if (answer.status === 400 || answer.status === 404)
+        return { state: 'NOT_FOUND', providerStatus: errorCode(answer.body) };
+      const status = expectOk<PhonepeOrderStatusResponse>('phonepe', path, answer);
+      const latest = status.paymentDetails?.at(-1);
+      // An open order nobody has tried to pay yet is, for us, no payment at all.
+      const attempted = latest !== undefined || status.state !== 'PENDING';
+      return {
+        state: attempted ? phonepeChargeState(status.state) : 'NOT_FOUND',
+        amountPaise: status.amount,
+        paymentId: latest?.transactionId,
+        paymentMode: bbpsPaymentMode(latest),
+        instrument: { bankReference: latest?.rail?.utr },
+        providerStatus: `${status.state}${status.errorCode ? `/${status.errorCode}` : ''}`,
+      };
+    },
+
+    async refund(refund) {
+      const answer = await authorised('/payments/v2/refund', {
+        method: 'POST',
+        body: {
+          merchantRefundId: refund.refundId,
+          originalMerchantOrderId: refund.order.merchantOrderId,
+          amount: refund.amountPaise,
+        },
+      });
+      // Our refund id is the merchantRefundId: a duplicate means an earlier request of ours went through.
+      if (answer.status === 400 && /duplicat/i.test(errorCode(answer.body)))
+        return refundStatus(refund.refundId);
+      if (answer.status === 400) return { state: 'FAILED', providerStatus: errorCode(answer.body) };
+      const created = expectOk<PhonepeRefundResponse>('phonepe', '/payments/v2/refund', answer);
+      return {
+        state: phonepeRefundState(created.state),
+        gatewayRefundId: created.refundId,
+        providerStatus: created.state,
+      };
+    },
+
+    checkRefund: (refund) => refundStatus(refund.refundId),
+  };
+
+  return {
+    ...gateway,
+
+    async pay(request: PhonepePayRequest): Promise<PhonepePayResponse> {
+      const answer = await authorised('/checkout/v2/pay', { method: 'POST', body: request });
+      return expectOk<PhonepePayResponse>('phonepe', '/checkout/v2/pay', answer);
+    },
+
+    /** The S2S callback carries sha256(username:password) in `Authorization`. */
+    callbackAuthorised(header: string | undefined): boolean {
+      if (!header) return false;
+      const expected = phonepeCallbackAuthorization(options.callbackUsername, options.callbackPassword);
+      return hexDigestsEqual(expected, header.replace(/^SHA256\s+/i, '').trim());
+    },
+  };
+}
+
+export type PhonepeGateway = ReturnType<typeof createPhonepeGateway>;

@@ -1,0 +1,172 @@
+import {
+  hexDigestsEqual,
+  type RazorpayOrder,
+  type RazorpayOrderRequest,
+  type RazorpayPayment,
+  type RazorpayRefund,
+  razorpayPaymentSignature,
+  razorpayWebhookSignature,
+} from '@erti/protocols';
+import {
+  type ChargeCheck,
+  callGateway,
+  expectOk,
+  type GatewayOrderRef,
+  type PaymentGateway,
+  type RefundCheck,
+} from '../payment-gateway.ts';
+
+export interface RazorpayOptions {
+  /** Razorpay's base URL (`RAZORPAY_BASE_URL`, by default the sandbox's `/razorpay`), without `/v1`. */
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  timeoutMs: number;
+}
+
+const paymentModes: Record<RazorpayPayment['method'], string> = {
+  card: 'Debit Card',
+  upi: 'UPI',
+  netbanking: 'Internet Banking',
+  wallet: 'Wallet',
+  emi: 'Credit Card',
+};
+
+/** Razorpay's payment states → ours: the one place they are mapped. A refunded payment was captured. */
+export function razorpayChargeState(status: RazorpayPayment['status']): ChargeCheck['state'] {
+  if (status === 'captured' || status === 'refunded') return 'PAID';
+  if (status === 'failed') return 'FAILED';
+  return 'PENDING';
+}
+
+export function razorpayRefundState(status: RazorpayRefund['status']): RefundCheck['state'] {
+  if (status === 'processed') return 'COMPLETED';
+  if (status === 'failed') return 'FAILED';
+  return 'PENDING';
+}
+
+interface Collection<T> {
+  count: number;
+  items: T[];
+}
+
+function chargeOf(payment: RazorpayPayment): ChargeCheck {
+  return {
+    state: razorpayChargeState(payment.status),
+    amountPaise: payment.amount,
+    paymentId: payment.id,
+    paymentMode: paymentModes[payment.method],
+    instrument: { bankReference: payment.acquirer_data?.rrn ?? payment.acquirer_data?.bank_transaction_id },
+    providerStatus: payment.status,
+  };
+}
+
+/** The payment that decides an order: a captured one, else an open attempt, else the last failure. */
+function decisivePayment(payments: RazorpayPayment[]): RazorpayPayment | undefined {
+  return (
+    payments.find((payment) => razorpayChargeState(payment.status) === 'PAID') ??
+    payments.find((payment) => razorpayChargeState(payment.status) === 'PENDING') ??
+    payments.at(-1)
+  );
+}
+
+/**
+ * Razorpay: Basic-auth orders, payments and refunds, the checkout signature over OUR stored order id,
+ * and the webhook signature over the raw body.
+ */
+export function createRazorpayGateway(options: RazorpayOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+
+  async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const answer = await callGateway('razorpay', `${baseUrl}/v1${path}`, {
+      method,
+      headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      timeoutMs: options.timeoutMs,
+    });
+    return expectOk<T>('razorpay', path, answer);
+  }
+
+  const paymentsOf = (order: GatewayOrderRef) =>
+    api<Collection<RazorpayPayment>>(
+      'GET',
+      `/orders/${encodeURIComponent(order.gatewayOrderId ?? '')}/payments`,
+    );
+
+  const gateway: PaymentGateway = {
+    name: 'razorpay',
+
+    async checkCharge(order) {
+      if (!order.gatewayOrderId) return { state: 'NOT_FOUND', providerStatus: 'no Razorpay order' };
+      const payment = decisivePayment((await paymentsOf(order)).items);
+      return payment ? chargeOf(payment) : { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+    },
+
+    async refund(refund) {
+      const paymentId = refund.order.gatewayPaymentId;
+      if (!paymentId) return { state: 'FAILED', providerStatus: 'no Razorpay payment to refund' };
+      // Razorpay has no refund idempotency key: our refund id is the receipt, looked up before asking again.
+      const existing = await api<Collection<RazorpayRefund>>(
+        'GET',
+        `/payments/${encodeURIComponent(paymentId)}/refunds`,
+      );
+      const earlier = existing.items.find((item) => item.receipt === refund.refundId);
+      const created =
+        earlier ??
+        (await api<RazorpayRefund>('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {
+          amount: refund.amountPaise,
+          speed: 'normal',
+          receipt: refund.refundId,
+          notes: { note: refund.note.slice(0, 250) },
+        }));
+      return {
+        state: razorpayRefundState(created.status),
+        gatewayRefundId: created.id,
+        providerStatus: created.status,
+      };
+    },
+
+    async checkRefund(refund) {
+      if (!refund.gatewayRefundId) return gateway.refund(refund);
+      const found = await api<RazorpayRefund>(
+        'GET',
+        `/refunds/${encodeURIComponent(refund.gatewayRefundId)}`,
+      );
+      return {
+        state: razorpayRefundState(found.status),
+        gatewayRefundId: found.id,
+        providerStatus: found.status,
+      };
+    },
+  };
+
+  return {
+    ...gateway,
+    keyId: options.keyId,
+    /** The hosted checkout the browser form-posts to. */
+    checkoutUrl: `${baseUrl}/v1/checkout/embedded`,
+
+    createOrder: (request: RazorpayOrderRequest) => api<RazorpayOrder>('POST', '/orders', request),
+
+    fetchPayment: async (paymentId: string) =>
+      chargeOf(await api<RazorpayPayment>('GET', `/payments/${encodeURIComponent(paymentId)}`)),
+
+    /** The checkout's signature, computed over the order id WE stored, never the posted one. */
+    paymentSignatureValid(storedOrderId: string, paymentId: string, signature: string): boolean {
+      return hexDigestsEqual(
+        razorpayPaymentSignature(storedOrderId, paymentId, options.keySecret),
+        signature,
+      );
+    },
+
+    webhookSignatureValid(rawBody: Buffer, signature: string | undefined): boolean {
+      return (
+        !!signature && hexDigestsEqual(razorpayWebhookSignature(rawBody, options.webhookSecret), signature)
+      );
+    },
+  };
+}
+
+export type RazorpayGateway = ReturnType<typeof createRazorpayGateway>;

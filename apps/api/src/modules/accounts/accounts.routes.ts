@@ -1,0 +1,147 @@
+import {
+  accountMessages,
+  createUserRequestSchema,
+  createUserResponseSchema,
+  deleteAccountRequestSchema,
+  editProfileRequestSchema,
+  editProfileResponseSchema,
+  messageResponseSchema,
+  messages,
+  newPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  sendOtpRequestSchema,
+  signinRequestSchema,
+  signinResponseSchema,
+  userProfileSchema,
+  verifyOtpRequestSchema,
+} from '@erti/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { AccountsService } from './accounts.service.ts';
+import type { ProfileService } from './profile.service.ts';
+
+const tags = ['accounts'];
+const bearer = [{ bearer: [] }];
+const message = (text: string) => ({ message: text });
+
+/** The spec's account calls (section 7), under `/api/users`. */
+export function accountsRoutes(options: {
+  accounts: AccountsService;
+  profiles: ProfileService;
+  auth: Auth;
+}): FastifyPluginAsyncZod {
+  const { accounts, profiles, auth } = options;
+  return async (app) => {
+    app.post(
+      '/users/otp',
+      { schema: { tags, body: sendOtpRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.sendOtp(request.body.email, request.body.purpose);
+        return message(messages.api.otpSent);
+      },
+    );
+
+    app.post(
+      '/users/verify',
+      { schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.verifyOtp(request.body.email, request.body.OTP, request.ip);
+        return message(messages.api.otpVerified);
+      },
+    );
+
+    // The spec writes `POST /users/`; clients that drop the slash reach the same call.
+    for (const url of ['/users/', '/users']) {
+      app.post(
+        url,
+        { schema: { tags, body: createUserRequestSchema, response: { 201: createUserResponseSchema } } },
+        async (request, reply) => reply.status(201).send(await accounts.register(request.body)),
+      );
+    }
+
+    app.post(
+      '/users/signin',
+      { schema: { tags, body: signinRequestSchema, response: { 200: signinResponseSchema } } },
+      async (request) => accounts.signIn(request.body.email, request.body.password, request.ip),
+    );
+
+    app.post(
+      '/users/resetPassword',
+      { schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.requestPasswordReset(request.body.email);
+        return message(messages.api.resetEmailSent);
+      },
+    );
+
+    app.post(
+      '/users/newPassword',
+      { schema: { tags, body: newPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.resetPassword(request.body.password, request.body.OTP, request.ip);
+        return message(messages.api.passwordReset);
+      },
+    );
+
+    // Not in the spec (its logout only forgets the stored session): the token is revoked too.
+    app.post(
+      '/users/logout',
+      {
+        onRequest: auth.requireUser,
+        schema: { tags, security: bearer, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        await accounts.logOut(currentUser(request).sessionId);
+        return message(accountMessages.loggedOut);
+      },
+    );
+
+    app.get(
+      '/users/profile/:UserId',
+      {
+        onRequest: auth.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          params: z.object({ UserId: z.string().max(64) }),
+          response: { 200: userProfileSchema },
+        },
+      },
+      async (request) => profiles.getProfile(currentUser(request).id, request.params.UserId),
+    );
+
+    app.put(
+      '/users/edit/:id',
+      {
+        onRequest: auth.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          params: z.object({ id: z.string().max(64) }),
+          body: editProfileRequestSchema,
+          response: { 200: editProfileResponseSchema },
+        },
+      },
+      async (request) => profiles.editProfile(currentUser(request).id, request.params.id, request.body),
+    );
+
+    app.post(
+      '/users/delete-account',
+      {
+        onRequest: auth.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          body: deleteAccountRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await profiles.deleteAccount(currentUser(request).id, request.body.feedback);
+        return message(accountMessages.accountDeleted);
+      },
+    );
+  };
+}

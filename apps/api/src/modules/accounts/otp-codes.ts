@@ -1,0 +1,31 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * OTP codes and their keyed digests. A code is never stored: `codeDigest` binds it to one e-mail
+ * and purpose (what verification compares), `lookupDigest` names the code alone (how a password
+ * reset finds its pending request from the spec's body, which carries no e-mail).
+ */
+export interface OtpCodes {
+  generate(): string;
+  codeDigest(email: string, purpose: string, code: string): string;
+  lookupDigest(code: string): string;
+  matches(expectedDigest: string, email: string, purpose: string, code: string): boolean;
+}
+
+/** `secret` is the server's signing secret; the OTP key is derived from it so it never doubles as one. */
+export function createOtpCodes(secret: string): OtpCodes {
+  const key = createHmac('sha256', secret).update('erti-otp-key-v1').digest();
+  const digest = (input: string) => createHmac('sha256', key).update(input).digest('hex');
+  const codeDigest = (email: string, purpose: string, code: string) =>
+    digest(`code:${purpose}:${email}:${code}`);
+  return {
+    generate: () => randomInt(0, 1_000_000).toString().padStart(6, '0'),
+    codeDigest,
+    lookupDigest: (code) => digest(`lookup:${code}`),
+    matches(expectedDigest, email, purpose, code) {
+      const actual = Buffer.from(codeDigest(email, purpose, code), 'hex');
+      const expected = Buffer.from(expectedDigest, 'hex');
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
+}

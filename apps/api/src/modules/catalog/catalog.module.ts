@@ -1,0 +1,86 @@
+import type { Executor } from '../../db/client.ts';
+import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
+import { BbpsUnavailableError, networkFailureToAppError } from '../../integrations/bbps/bbps-errors.ts';
+import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
+import type { AppDeps, AppModule } from '../module.ts';
+import { countBillers } from './catalog.repository.ts';
+import { catalogRoutes } from './catalog.routes.ts';
+import { createCatalogService } from './catalog.service.ts';
+import { createCatalogSync } from './catalog.sync.ts';
+
+export const CATALOG_SYNC_JOB = 'catalog.sync';
+/** While the network is not reachable at first start (it may start after us), try again soon. */
+const FIRST_SYNC_RETRY_MS = 5_000;
+
+/**
+ * The catalog: biller, plan and coverage master data, synchronised from Bharat Connect into our
+ * database at first start, then every `BILLER_SYNC_MINUTES` (a durable job; every replica enqueues
+ * the same time slot, the dedupe key keeps one) and on demand by a merchant.
+ */
+export function createCatalogModule(deps: AppDeps): AppModule {
+  const bbps = bbpsClientFromConfig(deps.config);
+  const catalog = createCatalogService({ db: deps.db });
+  const syncCatalog = createCatalogSync({ db: deps.db, bbps, logger: deps.logger });
+  const intervalMs = deps.config.BILLER_SYNC_MINUTES * 60_000;
+
+  async function syncNow() {
+    try {
+      return await syncCatalog();
+    } finally {
+      catalog.invalidate();
+    }
+  }
+
+  /** The next slot on the schedule's grid, so that every replica proposes the same job. */
+  async function scheduleNextSync(executor: Executor): Promise<void> {
+    const runAt = new Date((Math.floor(Date.now() / intervalMs) + 1) * intervalMs);
+    await enqueueJob(
+      executor,
+      CATALOG_SYNC_JOB,
+      { reason: 'scheduled' },
+      { runAt, dedupeKey: `${CATALOG_SYNC_JOB}@${runAt.toISOString()}`, maxAttempts: 5 },
+    );
+  }
+
+  const runSyncJob: JobHandler = async (job) => {
+    if (job.payload.reason === 'scheduled') await scheduleNextSync(deps.db);
+    try {
+      await syncNow();
+      return undefined;
+    } catch (error) {
+      if (job.payload.reason === 'first' && error instanceof BbpsUnavailableError) {
+        deps.logger.warn({ err: error }, 'bill network not reachable yet; first biller sync retries');
+        return { retryAfterMs: FIRST_SYNC_RETRY_MS };
+      }
+      throw error;
+    }
+  };
+
+  return {
+    name: 'catalog',
+    routes: catalogRoutes({
+      catalog,
+      syncNow: async () => {
+        try {
+          return await syncNow();
+        } catch (error) {
+          deps.logger.warn({ err: error }, 'biller sync on demand failed');
+          throw networkFailureToAppError(error);
+        }
+      },
+      macAddress: bbps.macAddress,
+      auth: deps.auth,
+    }),
+    jobs: { [CATALOG_SYNC_JOB]: runSyncJob },
+    onReady: async () => {
+      await scheduleNextSync(deps.db);
+      if ((await countBillers(deps.db)) > 0) return;
+      await enqueueJob(
+        deps.db,
+        CATALOG_SYNC_JOB,
+        { reason: 'first' },
+        { dedupeKey: `${CATALOG_SYNC_JOB}@first`, maxAttempts: 60 },
+      );
+    },
+  };
+}

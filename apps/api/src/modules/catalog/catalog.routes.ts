@@ -1,0 +1,112 @@
+import {
+  billerIdRequestSchema,
+  billerSchema,
+  billerSearchQuerySchema,
+  catalogSyncResponseSchema,
+  circlesRequestSchema,
+  coverageStateSchema,
+  educationCoverageRequestSchema,
+  ipMacResponseSchema,
+  planSchema,
+  plansRequestSchema,
+} from '@erti/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
+import type { Auth } from '../../plugins/auth.ts';
+import type { CatalogService } from './catalog.service.ts';
+
+const tags = ['catalog'];
+
+/**
+ * Sends a list the service serialised (and cached) already. A string with a JSON content type is
+ * sent as it is, so the route's schema documents the answer without encoding it again. Master data
+ * changes at most a few times a day: browsers and proxies may reuse it for a minute.
+ */
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'public, max-age=60')
+    .send(json);
+}
+
+/** The spec's biller, plan and coverage reads (section 7, `/bbps/prod`), public, plus the merchants' sync. */
+export function catalogRoutes(options: {
+  catalog: CatalogService;
+  syncNow: () => Promise<z.infer<typeof catalogSyncResponseSchema>>;
+  macAddress: string;
+  auth: Auth;
+}): FastifyPluginAsyncZod {
+  const { catalog } = options;
+  return async (app) => {
+    app.get(
+      '/bbps/prod/ip/mac',
+      { schema: { tags, response: { 200: ipMacResponseSchema } } },
+      async (request) => ({ ipAddress: clientIpAddress(request.ip), macAddress: options.macAddress }),
+    );
+
+    app.get(
+      '/bbps/prod/:categoryTitle',
+      {
+        schema: {
+          tags,
+          description:
+            'Billers of a category sorted by name; `q` filters by name, `limit`/`offset` page. The total is in `x-total-count`.',
+          params: z.object({ categoryTitle: z.string().max(100) }),
+          querystring: billerSearchQuerySchema,
+          response: { 200: z.array(billerSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { json, total } = await catalog.billersOfCategory(request.params.categoryTitle, request.query);
+        return sendJson(reply.header('x-total-count', String(total)), json);
+      },
+    );
+
+    app.post(
+      '/bbps/prod/billerid',
+      { schema: { tags, body: billerIdRequestSchema, response: { 200: billerSchema } } },
+      async (request) => catalog.billerById(request.body.billerId, request.body.billerCategoryName),
+    );
+
+    app.post(
+      '/bbps/prod/billerplan/circle',
+      { schema: { tags, body: circlesRequestSchema, response: { 200: z.array(z.string()) } } },
+      async (request) => catalog.circles(request.body.billerId),
+    );
+
+    app.post(
+      '/bbps/prod/circle',
+      { schema: { tags, body: plansRequestSchema, response: { 200: z.array(planSchema) } } },
+      async (request, reply) =>
+        sendJson(reply, (await catalog.plans(request.body.billerId, request.body.circle)).json),
+    );
+
+    app.post(
+      '/bbps/prod/education/coverage',
+      {
+        schema: {
+          tags,
+          description:
+            'Without state: the coverage list. With a state (id or name) and optionally an area: the Education Fees billers there.',
+          body: educationCoverageRequestSchema,
+          response: { 200: z.union([z.array(coverageStateSchema), z.array(billerSchema)]) },
+        },
+      },
+      async (request) => {
+        const { state, area } = request.body;
+        return state?.trim() ? catalog.educationBillers(state, area) : catalog.coverage();
+      },
+    );
+
+    app.post(
+      '/bbps/prod/sync',
+      {
+        preHandler: options.auth.requireMerchant,
+        schema: { tags, security: [{ bearer: [] }], response: { 200: catalogSyncResponseSchema } },
+      },
+      async () => options.syncNow(),
+    );
+  };
+}

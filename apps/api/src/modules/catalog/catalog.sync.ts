@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { CatalogSyncResult } from '@erti/contracts';
+import type { BbpsBiller, BbpsPlan } from '@erti/protocols';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { BbpsClient } from '../../integrations/bbps/bbps-client.ts';
+import {
+  deactivateBillersSyncedBefore,
+  planBillers,
+  recordSync,
+  replaceCircles,
+  replaceLocations,
+  replacePlans,
+  setPlansDigest,
+  upsertBillers,
+} from './catalog.repository.ts';
+
+/** The largest page the network serves. */
+const MDM_PAGE_SIZE = 1000;
+/** Plan billers asked for in one plan MDM call. */
+const PLAN_BATCH = 10;
+
+const isUsable = (record: BbpsBiller) =>
+  record.billerId !== '' && record.billerName !== '' && record.billerCategory !== '';
+
+/** One page can repeat a biller; one INSERT … ON CONFLICT may touch a row only once. */
+function uniqueById(records: BbpsBiller[]): BbpsBiller[] {
+  return [...new Map(records.map((record) => [record.billerId, record])).values()];
+}
+
+/**
+ * Copies the network's master data into our database: every biller (paged, each page upserted in
+ * its own transaction), then plans and circles of the plan billers, then the coverage locations.
+ * Idempotent: running it twice stores the same rows. Billers the network stopped listing are kept
+ * but marked inactive, and only after a complete pass, so a short answer never hides the catalogue.
+ */
+export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger: FastifyBaseLogger }) {
+  const { db, bbps } = deps;
+
+  async function syncBillers(syncStart: Date): Promise<{ billers: number; deactivated: number }> {
+    let page = 1;
+    let received = 0;
+    let stored = 0;
+    let totalCount = 0;
+    do {
+      const answer = await bbps.billerMdmPage({ page, pageSize: MDM_PAGE_SIZE });
+      totalCount = answer.totalCount;
+      if (answer.billers.length === 0) break;
+      received += answer.billers.length;
+      const usable = uniqueById(answer.billers.filter(isUsable));
+      if (usable.length < answer.billers.length) {
+        deps.logger.warn(
+          { page, skipped: answer.billers.length - usable.length },
+          'unusable billers skipped',
+        );
+      }
+      await db.transaction((tx) => upsertBillers(tx, usable, syncStart));
+      stored += usable.length;
+      page += 1;
+    } while (received < totalCount);
+    const complete = received > 0 && received >= totalCount;
+    const deactivated = complete ? await deactivateBillersSyncedBefore(db, syncStart) : 0;
+    return { billers: stored, deactivated };
+  }
+
+  /** Stores a plan biller's plans and circles unless they are what we stored last time. */
+  async function storePlans(
+    biller: { billerId: string; plansDigest: string | null },
+    offered: BbpsPlan[],
+    circles: string[],
+    syncStart: Date,
+  ): Promise<number> {
+    const active = [
+      ...new Map(
+        offered.filter((plan) => plan.status !== 'INACTIVE').map((plan) => [plan.Id, plan]),
+      ).values(),
+    ];
+    const digest = createHash('sha256')
+      .update(JSON.stringify([active, circles]))
+      .digest('base64url');
+    if (digest === biller.plansDigest) return active.length;
+    return db.transaction(async (tx) => {
+      await replaceCircles(tx, biller.billerId, circles);
+      const stored = await replacePlans(tx, biller.billerId, active, syncStart);
+      await setPlansDigest(tx, biller.billerId, digest);
+      return stored;
+    });
+  }
+
+  async function syncPlans(syncStart: Date): Promise<{ plans: number; circles: number }> {
+    const billers = await planBillers(db);
+    let planCount = 0;
+    let circleCount = 0;
+    for (let start = 0; start < billers.length; start += PLAN_BATCH) {
+      const batch = billers.slice(start, start + PLAN_BATCH);
+      const [plans, circles] = await Promise.all([
+        bbps.planMdm(batch.map((biller) => biller.billerId)),
+        Promise.all(batch.map(async (biller) => (await bbps.circles(biller.billerId)) ?? [])),
+      ]);
+      for (const [index, biller] of batch.entries()) {
+        const offered = plans.filter((plan) => plan.billerId === biller.billerId);
+        const served = [...new Set((circles[index] ?? []).map((circle) => circle.trim()).filter(Boolean))];
+        planCount += await storePlans(biller, offered, served, syncStart);
+        circleCount += served.length;
+      }
+    }
+    return { plans: planCount, circles: circleCount };
+  }
+
+  async function syncLocations(): Promise<number> {
+    const locations = await bbps.locations();
+    if (locations.length === 0) return 0;
+    await db.transaction((tx) => replaceLocations(tx, locations));
+    return locations.length;
+  }
+
+  return async function syncCatalog(): Promise<CatalogSyncResult> {
+    const syncStart = new Date();
+    const startedMs = performance.now();
+    const billers = await syncBillers(syncStart);
+    const plans = await syncPlans(syncStart);
+    const locations = await syncLocations();
+    const result = {
+      ...billers,
+      ...plans,
+      locations,
+      durationMs: Math.round(performance.now() - startedMs),
+    };
+    await recordSync(db, 'catalog', syncStart, result);
+    deps.logger.info(result, 'biller master data synchronised');
+    return result;
+  };
+}

@@ -1,0 +1,296 @@
+import {
+  type ComplaintStatusRequest,
+  type ComplaintStatusResponse,
+  indianDate,
+  isTransactionQuery,
+  type RaiseComplaint,
+  type RaiseComplaintResponse,
+} from '@erti/contracts';
+import type { BbpsTxn } from '@erti/protocols';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { ComplaintDetails } from '../../db/schema/support.ts';
+import { badRequest, notFound, tooManyRequests } from '../../errors.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  type ComplaintNetwork,
+  isNetworkFailure,
+  onNetwork,
+  refusalReason,
+  transactionOnNetwork,
+  transactionsOnNetwork,
+} from './bill-network.ts';
+import { acknowledgementMail, supportMail } from './complaint-mail.ts';
+import { addWorkingDays, dispositionFor, RESOLUTION_WORKING_DAYS } from './complaint-rules.ts';
+import {
+  type ComplaintRow,
+  countComplaintsFromSender,
+  findComplaint,
+  findComplaintById,
+  findOpenComplaintAbout,
+  insertComplaint,
+  updateComplaintStatus,
+} from './complaints.repository.ts';
+import { checkedScreenshot } from './screenshot.ts';
+
+export const COMPLAINT_MAIL_JOB = 'complaints.mail';
+/** A person raises a handful of complaints; more than this from one address in an hour is abuse. */
+const COMPLAINTS_PER_HOUR = 10;
+
+export interface Caller {
+  userId?: string;
+  ip: string;
+}
+
+/** Where a new complaint is registered, decided before anything is stored. */
+type Registration = Pick<
+  ComplaintRow,
+  'id' | 'channel' | 'complaintId' | 'complaintType' | 'disposition' | 'txnReferenceId' | 'status' | 'remarks'
+>;
+
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+function detailsOf(input: RaiseComplaint): ComplaintDetails {
+  return {
+    name: input.name,
+    email: input.email,
+    contactNumber: input.contactNumber,
+    initiatedVia: input.initiatedVia,
+    transactionDate: input.transactionDate,
+    transactionAmountPaise:
+      input.transactionAmount === undefined ? undefined : toPaise(input.transactionAmount),
+    description: input.description,
+  };
+}
+
+function answerFor(row: ComplaintRow, message: string): RaiseComplaintResponse {
+  return {
+    complaintId: row.complaintId,
+    status: row.status,
+    expectedResolutionDate: row.expectedResolutionDate,
+    message,
+  };
+}
+
+const registeredMessage = (row: ComplaintRow) =>
+  `Your complaint has been registered successfully${row.txnReferenceId ? ` for B-Connect Txn ID ${row.txnReferenceId}` : ''}. ` +
+  `Your Complaint ID is ${row.complaintId}. You can track the status of your complaint using your Complaint ID.`;
+
+const alreadyOpenMessage = (row: ComplaintRow) =>
+  `A complaint about B-Connect Txn ID ${row.txnReferenceId} is already open. Your Complaint ID is ` +
+  `${row.complaintId}. You can track its status using your Complaint ID.`;
+
+const statusOf = (row: ComplaintRow, remarks = row.remarks): ComplaintStatusResponse => ({
+  complaintId: row.complaintId,
+  status: row.status,
+  remarks,
+  expectedResolutionDate: row.expectedResolutionDate,
+});
+
+/**
+ * Complaints (spec section 2, Complaint): a complaint that names a Bharat Connect transaction is
+ * registered on the network as a Transaction complaint with the NPCI disposition for its 'Type of
+ * Query'; any other is kept for our support team under our own `cmp_…` id. Either way the customer
+ * gets an acknowledgement by e-mail. See docs/decisions (complaints) for the rules.
+ */
+export function createComplaintsService(deps: {
+  db: Database;
+  network: ComplaintNetwork;
+  mailer: Mailer;
+  supportEmail: string;
+  trackUrl: string;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, network, logger } = deps;
+
+  async function limitSender(ip: string): Promise<void> {
+    const recent = await countComplaintsFromSender(db, ip, new Date(Date.now() - 60 * 60 * 1000));
+    if (recent >= COMPLAINTS_PER_HOUR) {
+      throw tooManyRequests('You have raised several complaints in a short time. Please try again later.');
+    }
+  }
+
+  /**
+   * A payment named without its Txn ID: the one network transaction from this contact number on that
+   * day for that amount. Anything else (none, several, the network down) leaves it to our team.
+   */
+  async function findByPayment(input: RaiseComplaint): Promise<BbpsTxn | undefined> {
+    const { transactionDate, transactionAmount } = input;
+    if (!isTransactionQuery(input.queryType) || !transactionDate || transactionAmount === undefined)
+      return undefined;
+    try {
+      const found = await transactionsOnNetwork(network, {
+        mobileNo: input.contactNumber,
+        fromDate: transactionDate,
+        toDate: transactionDate,
+      });
+      const matching = found.filter((txn) => Number(txn.amount) === toPaise(transactionAmount));
+      return matching.length === 1 ? matching[0] : undefined;
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      logger.warn({ err: error }, 'transaction search for a complaint failed; keeping it for support');
+      return undefined;
+    }
+  }
+
+  async function transactionComplainedAbout(input: RaiseComplaint): Promise<BbpsTxn | undefined> {
+    const { txnReferenceId } = input;
+    if (!txnReferenceId) return findByPayment(input);
+    const txn = await onNetwork(logger, () => transactionOnNetwork(network, txnReferenceId));
+    if (txn) return txn;
+    throw badRequest(
+      `We could not find a Bharat Connect transaction with Reference ID ${txnReferenceId}. Please check it on ` +
+        'your receipt, or leave it empty and we will look for the payment by your contact number, date and amount.',
+    );
+  }
+
+  async function registerOnNetwork(input: RaiseComplaint, txn: BbpsTxn): Promise<Registration> {
+    const disposition = dispositionFor(input.queryType, txn.txnStatus);
+    const answer = await onNetwork(logger, () =>
+      network.registerComplaint({
+        complaintType: 'Transaction',
+        txnRefId: txn.txnReferenceId,
+        complaintDisposition: disposition,
+        complaintDesc: input.description ?? input.queryType,
+      }),
+    );
+    if (answer.responseCode !== '000' || !answer.complaintId) throw badRequest(refusalReason(answer));
+    return {
+      id: newId('cmp'),
+      channel: 'network',
+      complaintId: answer.complaintId,
+      complaintType: 'Transaction',
+      disposition,
+      txnReferenceId: txn.txnReferenceId,
+      status: 'ASSIGNED',
+      remarks: `Assigned to ${answer.complaintAssigned || 'Bharat Connect'}`,
+    };
+  }
+
+  function localRegistration(input: RaiseComplaint): Registration {
+    const id = newId('cmp');
+    return {
+      id,
+      channel: 'local',
+      complaintId: id,
+      complaintType: isTransactionQuery(input.queryType) ? 'Transaction' : 'Service',
+      disposition: null,
+      txnReferenceId: null,
+      status: 'LOGGED',
+      remarks: 'Our support team will look into it and contact you.',
+    };
+  }
+
+  async function store(
+    input: RaiseComplaint,
+    registration: Registration,
+    caller: Caller,
+    screenshot?: string,
+  ) {
+    return db.transaction(async (tx) => {
+      const row = await insertComplaint(tx, {
+        ...registration,
+        userId: caller.userId,
+        queryType: input.queryType,
+        expectedResolutionDate: addWorkingDays(indianDate(), RESOLUTION_WORKING_DAYS),
+        details: detailsOf(input),
+        screenshot,
+        senderIp: caller.ip,
+      });
+      const recipients = row.channel === 'local' ? ['customer', 'support'] : ['customer'];
+      for (const recipient of recipients) {
+        await enqueueJob(
+          tx,
+          COMPLAINT_MAIL_JOB,
+          { complaintRowId: row.id, recipient },
+          { dedupeKey: `complaint-mail:${recipient}:${row.id}` },
+        );
+      }
+      return row;
+    });
+  }
+
+  /** Raises a complaint; `created` is false when an open complaint about the same transaction exists. */
+  async function raise(
+    input: RaiseComplaint,
+    caller: Caller,
+  ): Promise<{ created: boolean; answer: RaiseComplaintResponse }> {
+    await limitSender(caller.ip);
+    const screenshot = input.screenshot === undefined ? undefined : checkedScreenshot(input.screenshot);
+    const txn = await transactionComplainedAbout(input);
+    const open = txn && (await findOpenComplaintAbout(db, txn.txnReferenceId));
+    if (open) return { created: false, answer: answerFor(open, alreadyOpenMessage(open)) };
+    const registration = txn ? await registerOnNetwork(input, txn) : localRegistration(input);
+    const row = await store(input, registration, caller, screenshot);
+    return { created: true, answer: answerFor(row, registeredMessage(row)) };
+  }
+
+  /** A complaint we registered, with the network's latest word (the last known one when it is down). */
+  async function refreshed(row: ComplaintRow): Promise<ComplaintStatusResponse> {
+    try {
+      const answer = await network.trackComplaint({
+        complaintType: row.complaintType,
+        complaintId: row.complaintId,
+      });
+      if (answer.responseCode !== '000' || !answer.complaintStatus) return statusOf(row);
+      const latest = { status: answer.complaintStatus, remarks: answer.complaintRemarks ?? '' };
+      if (latest.status !== row.status || latest.remarks !== row.remarks) {
+        await updateComplaintStatus(db, row.id, row.status, latest);
+      }
+      return statusOf({ ...row, ...latest });
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      logger.warn(
+        { err: error, complaintId: row.complaintId },
+        'complaint tracking failed; answering the last status',
+      );
+      return statusOf(
+        row,
+        `${row.remarks} (Bharat Connect is not answering right now; this is the last status we know.)`,
+      );
+    }
+  }
+
+  /** A complaint raised elsewhere (another app or outlet): asked of the network with the type the user chose. */
+  async function trackedElsewhere(request: ComplaintStatusRequest): Promise<ComplaintStatusResponse> {
+    const complaintType = request.complaintType === 'Service' ? 'Service' : 'Transaction';
+    const answer = await onNetwork(logger, () =>
+      network.trackComplaint({ complaintType, complaintId: request.complaintId }),
+    );
+    if (answer.responseCode !== '000' || !answer.complaintStatus) {
+      throw notFound(
+        `We could not find a complaint with ID ${request.complaintId}. Please check the Complaint ID and the Type of Complaint.`,
+      );
+    }
+    return {
+      complaintId: answer.complaintId || request.complaintId,
+      status: answer.complaintStatus,
+      remarks: answer.complaintRemarks ?? '',
+      expectedResolutionDate: null,
+    };
+  }
+
+  async function status(request: ComplaintStatusRequest): Promise<ComplaintStatusResponse> {
+    const row = await findComplaint(db, request.complaintId);
+    if (!row) return trackedElsewhere(request);
+    return row.channel === 'local' ? statusOf(row) : refreshed(row);
+  }
+
+  /** The mail job: the customer's acknowledgement, or support's copy of a complaint that is ours to resolve. */
+  const mailComplaint: JobHandler = async (job) => {
+    const row = await findComplaintById(db, String(job.payload.complaintRowId));
+    if (!row) return undefined;
+    const mail =
+      job.payload.recipient === 'support'
+        ? supportMail(row, deps.supportEmail)
+        : acknowledgementMail(row, deps.trackUrl);
+    await deps.mailer.send(mail);
+    return undefined;
+  };
+
+  return { raise, status, mailComplaint };
+}
+
+export type ComplaintsService = ReturnType<typeof createComplaintsService>;

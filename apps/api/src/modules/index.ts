@@ -1,0 +1,23 @@
+import { createAccountsModule } from './accounts/accounts.module.ts';
+import { createBillsModule } from './bills/bills.module.ts';
+import { createCatalogModule } from './catalog/catalog.module.ts';
+import { createComplaintsModule } from './complaints/complaints.module.ts';
+import { createContactModule } from './contact/contact.module.ts';
+import { createHealthModule } from './health/health.module.ts';
+import { createMerchantModule } from './merchant/merchant.module.ts';
+import type { ModuleFactory } from './module.ts';
+import { createPaymentsModule } from './payments/payments.module.ts';
+import { createSiteModule } from './site/site.module.ts';
+
+/** Every feature module of the api, in registration order. */
+export const moduleFactories: ModuleFactory[] = [
+  createHealthModule,
+  createSiteModule,
+  createAccountsModule,
+  createCatalogModule,
+  createBillsModule,
+  createPaymentsModule,
+  createMerchantModule,
+  createComplaintsModule,
+  createContactModule,
+];

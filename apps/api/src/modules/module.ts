@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
+import type { Auth } from '../plugins/auth.ts';
+
+/** What every module may depend on; built once in `app.ts`. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  auth: Auth;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * A feature module: its HTTP routes (registered under `/api`), the background jobs it handles,
+ * and work to do once the app is ready (for example the first biller sync).
+ */
+export interface AppModule {
+  name: string;
+  routes: FastifyPluginAsyncZod;
+  jobs?: Record<string, JobHandler>;
+  onReady?: () => Promise<void>;
+}
+
+export type ModuleFactory = (deps: AppDeps) => AppModule;

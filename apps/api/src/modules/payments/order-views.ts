@@ -1,0 +1,124 @@
+import {
+  type Gateway,
+  INITIATING_CHANNEL,
+  type OrderDetail,
+  type OrderKind,
+  type OrderStatus,
+  type OrderSummary,
+  type PhonepeStatusResponse,
+} from '@erti/contracts';
+import { paiseToPayuAmount } from '@erti/protocols';
+import { paymentStatusOf } from './order-state.ts';
+import type { OrderEventRow, OrderRow, RefundRow } from './payments.repository.ts';
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** ₹1,234.50 from paise. */
+export const formatRupees = (paise: number) => rupeeFormat.format(paise / 100);
+
+const istFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+const istDateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
+
+/** A date-time in India time, as receipts and e-mails show it. */
+export const formatIst = (at: Date) => `${istFormat.format(at)} IST`;
+export const formatIstDate = (at: Date) => istDateFormat.format(at);
+
+export const orderTotal = (order: Pick<OrderRow, 'amountPaise' | 'convenienceFeePaise'>) =>
+  order.amountPaise + order.convenienceFeePaise;
+
+export function toOrderSummary(order: OrderRow): OrderSummary {
+  return {
+    orderId: order.id,
+    merchantOrderId: order.merchantOrderId,
+    kind: order.kind as OrderKind,
+    status: order.status as OrderStatus,
+    gateway: (order.gateway as Gateway | null) ?? null,
+    amount: order.amountPaise,
+    convenienceFee: order.convenienceFeePaise,
+    total: orderTotal(order),
+    billerId: order.billerId,
+    billerName: order.billerName,
+    category: order.category,
+    customerParams: order.customerParams,
+    billNumber: order.billNumber,
+    planId: order.planId,
+    txnReferenceId: order.txnReferenceId,
+    approvalRefNum: order.approvalRefNum,
+    paymentMode: order.paymentMode,
+    transactionId: order.gatewayPaymentId,
+    channel: INITIATING_CHANNEL,
+    failureReason: order.failureReason,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds: RefundRow[]): OrderDetail {
+  return {
+    ...toOrderSummary(order),
+    events: events
+      .filter((event) => event.toStatus !== null)
+      .map((event) => ({
+        fromStatus: (event.fromStatus as OrderStatus | null) ?? null,
+        toStatus: event.toStatus as OrderStatus,
+        source: event.source.split(':')[0] ?? event.source,
+        at: event.createdAt.toISOString(),
+      })),
+    refunds: refunds.map((refund) => ({
+      refundId: refund.id,
+      amount: refund.amountPaise,
+      status: refund.status,
+      reason: refund.reason,
+      note: refund.note,
+      createdAt: refund.createdAt.toISOString(),
+      deadline: refund.deadlineAt.toISOString(),
+    })),
+  };
+}
+
+/** What the status modal tells the user about an order, in plain words. */
+export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
+  const total = formatRupees(order.capturedPaise ?? orderTotal(order));
+  const deadline = refunds.at(-1)?.deadlineAt;
+  switch (order.status as OrderStatus) {
+    case 'SUCCESS':
+      return order.kind === 'test'
+        ? 'Your test payment is complete.'
+        : `Your payment is complete and ${order.billerName ?? 'the biller'} has been paid.`;
+    case 'CREATED':
+    case 'PAYMENT_PENDING':
+      return 'We are waiting for the payment provider to confirm your payment.';
+    case 'PAID':
+    case 'BILL_PENDING':
+      return `Payment received. We are paying ${order.billerName ?? 'the biller'}; this usually takes a minute.`;
+    case 'PAYMENT_FAILED':
+      return 'Your payment did not go through. If money was debited, it will be refunded automatically.';
+    case 'BILL_FAILED':
+    case 'REFUND_PENDING':
+      return `${order.billerName ?? 'The biller'} could not accept this payment. Your refund of ${total} is in progress${deadline ? ` and will reach you by ${formatIstDate(deadline)}` : ''}.`;
+    case 'REFUNDED':
+      return `Your payment of ${total} has been refunded to your original payment method.`;
+  }
+}
+
+/** The spec's payment status response: `status` drives the modal; every field is shown. */
+export function toStatusResponse(order: OrderRow, refunds: RefundRow[]): PhonepeStatusResponse {
+  return {
+    status: paymentStatusOf(order.status as OrderStatus),
+    merchantOrderId: order.merchantOrderId,
+    orderId: order.id,
+    amount: paiseToPayuAmount(orderTotal(order)),
+    paymentMode: order.paymentMode,
+    transactionId: order.gatewayPaymentId,
+    billerName: order.billerName,
+    txnReferenceId: order.txnReferenceId,
+    approvalRefNum: order.approvalRefNum,
+    orderStatus: order.status as OrderStatus,
+    message: statusMessage(order, refunds),
+  };
+}

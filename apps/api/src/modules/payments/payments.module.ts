@@ -1,0 +1,91 @@
+import type { Config } from '../../config.ts';
+import { outsideBaseUrl } from '../../config.ts';
+import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
+import { createPayuGateway } from '../../integrations/payu/payu-gateway.ts';
+import { createPhonepeGateway } from '../../integrations/phonepe/phonepe-gateway.ts';
+import { createRazorpayGateway } from '../../integrations/razorpay/razorpay-gateway.ts';
+import type { AppDeps, AppModule } from '../module.ts';
+import { gatewayCallbackRoutes } from './gateway-callbacks.routes.ts';
+import { createGatewayCallbacks } from './gateway-callbacks.service.ts';
+import { createOrderMail } from './order-mail.ts';
+import { ORDER_MAIL_JOB, PAY_BILL_JOB, RECONCILE_JOB } from './order-transitions.ts';
+import { createOrdersService } from './orders.service.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import { createRefundsService, type RefundsService } from './refunds.service.ts';
+import { createSettlementService } from './settlement.service.ts';
+
+/** The three gateways, configured for production or (by default) the sandbox. */
+export function createPaymentGateways(config: Config) {
+  const timeoutMs = config.GATEWAY_TIMEOUT_MS;
+  return {
+    payu: createPayuGateway({
+      baseUrl: outsideBaseUrl(config, 'payu'),
+      key: config.PAYU_KEY,
+      salt: config.PAYU_SALT,
+      timeoutMs,
+    }),
+    phonepe: createPhonepeGateway({
+      baseUrl: outsideBaseUrl(config, 'phonepe'),
+      clientId: config.PHONEPE_CLIENT_ID,
+      clientSecret: config.PHONEPE_CLIENT_SECRET,
+      clientVersion: config.PHONEPE_CLIENT_VERSION,
+      callbackUsername: config.PHONEPE_CALLBACK_USERNAME,
+      callbackPassword: config.PHONEPE_CALLBACK_PASSWORD,
+      timeoutMs,
+    }),
+    razorpay: createRazorpayGateway({
+      baseUrl: outsideBaseUrl(config, 'razorpay'),
+      keyId: config.RAZORPAY_KEY_ID,
+      keySecret: config.RAZORPAY_KEY_SECRET,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+      timeoutMs,
+    }),
+  };
+}
+
+/**
+ * The refund service, for other modules (the merchant dashboard): `requestRefund(executor?, {...})`
+ * refunds through the gateway that charged; the payments module's reconciliation follows it.
+ */
+export function createRefunds(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): RefundsService {
+  return createRefundsService({
+    db: deps.db,
+    gateways: createPaymentGateways(deps.config),
+    logger: deps.logger,
+  });
+}
+
+/**
+ * Payments: orders priced by the server, hand-offs to PayU, PhonePe and Razorpay, their verified
+ * callbacks, the bill payment on Bharat Connect, automatic refunds, receipts and the reconciliation
+ * jobs that finish every order.
+ */
+export function createPaymentsModule(deps: AppDeps): AppModule {
+  const { db, config, logger } = deps;
+  const gateways = createPaymentGateways(config);
+  const refunds = createRefundsService({ db, gateways, logger });
+  const settlement = createSettlementService({
+    db,
+    gateways,
+    bbps: bbpsClientFromConfig(config),
+    refunds,
+    logger,
+  });
+  const orders = createOrdersService({ db, config, ...gateways, settlement, logger });
+  const callbacks = createGatewayCallbacks({ db, config, ...gateways, settlement, refunds, logger });
+  return {
+    name: 'payments',
+    routes: async (app) => {
+      await app.register(paymentsRoutes({ orders, auth: deps.auth }));
+      await app.register(gatewayCallbackRoutes(callbacks));
+    },
+    jobs: {
+      [PAY_BILL_JOB]: async (job) => {
+        await settlement.payBill(String(job.payload.orderId));
+        return undefined;
+      },
+      [RECONCILE_JOB]: settlement.reconcile,
+      [ORDER_MAIL_JOB]: createOrderMail({ db, mailer: deps.mailer, config, logger }),
+    },
+  };
+}

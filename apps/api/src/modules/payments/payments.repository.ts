@@ -1,0 +1,286 @@
+import type { OrderStatus } from '@erti/contracts';
+import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, sum } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { gatewayEvents, orderEvents, orders, refunds } from '../../db/schema/payments.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type NewRefund = typeof refunds.$inferInsert;
+export type OrderChanges = Partial<Omit<NewOrder, 'id' | 'status' | 'createdAt'>>;
+
+/** Serialises order creation for one bill across transactions (and api replicas). */
+export async function lockBill(executor: Executor, billKey: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${billKey}, 0))`);
+}
+
+export async function insertOrder(
+  executor: Executor,
+  row: NewOrder,
+): Promise<{ order: OrderRow; eventId: string }> {
+  const [order] = await executor.insert(orders).values(row).returning();
+  if (!order) throw new Error('order insert returned nothing');
+  const eventId = await insertEvent(executor, {
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: order.status as OrderStatus,
+    source: 'api',
+  });
+  return { order, eventId };
+}
+
+export async function insertEvent(
+  executor: Executor,
+  event: {
+    orderId: string;
+    fromStatus: OrderStatus | null;
+    toStatus: OrderStatus | null;
+    source: string;
+    detail?: Record<string, unknown>;
+  },
+): Promise<string> {
+  const id = newId('evt');
+  await executor.insert(orderEvents).values({ id, ...event, detail: event.detail ?? null });
+  return id;
+}
+
+/**
+ * The conditional status change: it happens only if the order is still in `from`; zero rows means
+ * someone else moved first. Its event row is written in the same transaction. Answers the event id.
+ */
+export async function updateOrderStatus(
+  executor: Executor,
+  change: {
+    orderId: string;
+    from: OrderStatus;
+    to: OrderStatus;
+    set?: OrderChanges;
+    source: string;
+    detail?: Record<string, unknown>;
+  },
+): Promise<{ order: OrderRow; eventId: string } | undefined> {
+  const [order] = await executor
+    .update(orders)
+    .set({ ...change.set, status: change.to, updatedAt: new Date() })
+    .where(and(eq(orders.id, change.orderId), eq(orders.status, change.from)))
+    .returning();
+  if (!order) return undefined;
+  const eventId = await insertEvent(executor, {
+    orderId: order.id,
+    fromStatus: change.from,
+    toStatus: change.to,
+    source: change.source,
+    detail: change.detail,
+  });
+  return { order, eventId };
+}
+
+/** Sets facts on an order that must still be in `status`, without moving it; the event says why. */
+export async function updateOrderFacts(
+  executor: Executor,
+  change: {
+    orderId: string;
+    status: OrderStatus;
+    set: OrderChanges;
+    source: string;
+    detail?: Record<string, unknown>;
+  },
+): Promise<OrderRow | undefined> {
+  const [order] = await executor
+    .update(orders)
+    .set({ ...change.set, updatedAt: new Date() })
+    .where(and(eq(orders.id, change.orderId), eq(orders.status, change.status)))
+    .returning();
+  if (order)
+    await insertEvent(executor, {
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: null,
+      source: change.source,
+      detail: change.detail,
+    });
+  return order;
+}
+
+export async function findOrder(executor: Executor, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** By our id or the id gateways see; `forUpdate` locks the row for the rest of the transaction. */
+export async function findOrderByAnyId(
+  executor: Executor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const query = executor
+    .select()
+    .from(orders)
+    .where(or(eq(orders.id, id), eq(orders.merchantOrderId, id)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findOrderByGatewayOrderId(
+  executor: Executor,
+  gateway: string,
+  gatewayOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.gateway, gateway), eq(orders.gatewayOrderId, gatewayOrderId)));
+  return row;
+}
+
+/** The newest order for this bill in one of `statuses`, created at or after `since`. */
+export async function findOrderForBill(
+  executor: Executor,
+  billKey: string,
+  statuses: readonly OrderStatus[],
+  since?: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.billKey, billKey),
+        inArray(orders.status, [...statuses]),
+        since ? gte(orders.createdAt, since) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function listUserOrders(
+  executor: Executor,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const rows = await executor
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await executor.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function listEvents(executor: Executor, orderId: string): Promise<OrderEventRow[]> {
+  return executor
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.sequence));
+}
+
+/**
+ * Records a gateway callback, webhook or post back under the provider's own key. Answers false when
+ * that key was seen before: the event is a replay and must change nothing.
+ */
+export async function recordGatewayEvent(
+  executor: Executor,
+  event: {
+    gateway: string;
+    key: string;
+    orderId: string | null;
+    verified: boolean;
+    payload: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const inserted = await executor
+    .insert(gatewayEvents)
+    .values({
+      id: newId('gev'),
+      gateway: event.gateway,
+      providerEventKey: event.key,
+      orderId: event.orderId,
+      verified: event.verified ? 'yes' : 'no',
+      payload: event.payload,
+    })
+    .onConflictDoNothing()
+    .returning({ id: gatewayEvents.id });
+  return inserted.length > 0;
+}
+
+export async function insertRefund(executor: Executor, row: NewRefund): Promise<RefundRow> {
+  const [created] = await executor.insert(refunds).values(row).returning();
+  if (!created) throw new Error('refund insert returned nothing');
+  return created;
+}
+
+export async function listRefunds(executor: Executor, orderId: string): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+export async function findRefundByGatewayId(
+  executor: Executor,
+  gateway: string,
+  gatewayRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.gateway, gateway), eq(refunds.gatewayRefundId, gatewayRefundId)));
+  return row;
+}
+
+/** Paise refunded or being refunded on an order (failed refunds do not count). */
+export async function refundedPaise(executor: Executor, orderId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: sum(refunds.amountPaise) })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'FAILED')));
+  return Number(row?.total ?? 0);
+}
+
+/** A pending refund's outcome; conditional on it still being PENDING. */
+export async function settleRefund(
+  executor: Executor,
+  refundId: string,
+  outcome: { status: 'COMPLETED' | 'FAILED'; gatewayRefundId?: string; failureReason?: string },
+): Promise<RefundRow | undefined> {
+  const [row] = await executor
+    .update(refunds)
+    .set({
+      status: outcome.status,
+      gatewayRefundId: outcome.gatewayRefundId,
+      failureReason: outcome.failureReason,
+      completedAt: outcome.status === 'COMPLETED' ? new Date() : null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
+export async function setGatewayRefundId(executor: Executor, refundId: string, gatewayRefundId: string) {
+  await executor
+    .update(refunds)
+    .set({ gatewayRefundId, updatedAt: new Date() })
+    .where(eq(refunds.id, refundId));
+}
+
+/** Who the account is: name and contact details for the gateway form and the confirmation e-mail. */
+export async function findAccount(
+  executor: Executor,
+  userId: string,
+): Promise<{ name: string; email: string | null; phone: string | null } | undefined> {
+  const [row] = await executor
+    .select({ name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/**
+ * One error model: 400 with field messages for invalid input, the AppError's status and message
+ * for rule violations, 4xx messages from Fastify itself (bad JSON, wrong content type, too large),
+ * and 500 with the request id and nothing internal for everything else.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[path] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.entries(fields)[0];
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION',
+        message: first ? (first[0] === 'body' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request',
+        fields,
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        error: reply.raw.statusMessage ?? 'Error',
+        code: error.code,
+        message: error.message,
+        ...error.details,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // The rate limiter throws its plain answer object (no `name`): keep its `error` text.
+      const name = error.name ?? (error as { error?: string }).error ?? 'Error';
+      return reply
+        .status(status)
+        .send({ statusCode: status, error: name, code: error.code, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: `Something went wrong on our side. Reference: ${request.id}`,
+      requestId: request.id,
+    });
+  });
+}

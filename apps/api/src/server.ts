@@ -1,0 +1,33 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createSmtpMailer } from './integrations/mail/mailer.ts';
+import { startJobWorker } from './jobs/job-queue.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+const { app, modules, jobHandlers } = await buildApp({ config, database, mailer: createSmtpMailer(config) });
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const stopWorker = config.JOBS_ENABLED
+  ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS)
+  : async () => {};
+for (const module of modules) {
+  module
+    .onReady?.()
+    .catch((error) => app.log.error({ err: error, module: module.name }, 'module start-up failed'));
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await stopWorker();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

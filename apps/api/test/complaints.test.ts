@@ -1,0 +1,531 @@
+import { randomUUID } from 'node:crypto';
+import { indianDate } from '@erti/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema/payments.ts';
+import { complaints } from '../src/db/schema/support.ts';
+import { bbpsClientFromConfig } from '../src/integrations/bbps/bbps-client.ts';
+import { newId } from '../src/lib/ids.ts';
+import { signedInUser } from './support/bill-network.ts';
+import { startTestEnv, type TestEnv } from './support/test-env.ts';
+
+let env: TestEnv;
+let network: ReturnType<typeof bbpsClientFromConfig>;
+beforeAll(async () => {
+  env = await startTestEnv();
+  network = bbpsClientFromConfig(env.config);
+});
+afterAll(async () => {
+  await env?.close();
+});
+afterEach(() => env.sandbox.faults.clear());
+
+const MSEDCL = 'MAHA00000MAH01';
+let nextConsumer = 500;
+
+interface PaidTxn {
+  txnReferenceId: string;
+  amountPaise: number;
+  mobile: string;
+}
+
+/** A real bill payment on the sandbox network (fetch, then pay), made as the payments module would. */
+async function paidTransaction(mobile = '9876500001'): Promise<PaidTxn> {
+  nextConsumer += 1;
+  const customerParams = [
+    { name: 'Consumer No', value: `17001${String(nextConsumer).padStart(7, '0')}` },
+    { name: 'BU', value: '4637' },
+  ];
+  const custDetails = { mobileNo: mobile, customerTags: [{ name: 'EMAIL', value: 'asha@example.com' }] };
+  const device = { ip: '127.0.0.1' };
+  const bill = await network.fetchBill(
+    { custDetails, billDetails: { billerId: MSEDCL, customerParams } },
+    device,
+  );
+  const amount = bill.response.billerResponse!.amount;
+  const paid = await network.pay(
+    {
+      refId: bill.response.refId,
+      clientRequestId: randomUUID(),
+      custDetails,
+      billDetails: { billerId: MSEDCL, customerParams },
+      amountDetails: { amount, currency: '356', custConvFee: '0', couCustConvFee: '0' },
+      paymentDetails: {
+        paymentMode: 'UPI',
+        quickPay: 'No',
+        splitPay: 'No',
+        offusPay: 'No',
+        paymentInfo: [{ name: 'VPA', value: 'asha@upi' }],
+      },
+    },
+    device,
+  );
+  expect(paid.respCode).toBe('1');
+  return { txnReferenceId: paid.response.txnReferenceId!, amountPaise: Number(amount), mobile };
+}
+
+/** Our order for a network transaction, as the payments module stores it. */
+async function orderFor(userId: string, txn: PaidTxn, createdAt = new Date()) {
+  await env.database.db.insert(orders).values({
+    id: newId('ord'),
+    merchantOrderId: `EP${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+    userId,
+    status: 'SUCCESS',
+    kind: 'bill',
+    billerId: MSEDCL,
+    billerName: 'Maharashtra State Electricity Distribution Co. Ltd.',
+    category: 'Electricity',
+    customerParams: [{ name: 'Consumer No', value: '170010000001' }],
+    amountPaise: txn.amountPaise,
+    txnReferenceId: txn.txnReferenceId,
+    payer: { name: 'Asha', email: 'asha@example.com', phone: txn.mobile },
+    createdAt,
+  });
+}
+
+let nextAddress = 1;
+/** Each call comes from its own address unless told, so the per-sender limit stays out of the way. */
+const post = (
+  url: string,
+  payload: object,
+  options: { headers?: Record<string, string>; ip?: string } = {},
+) =>
+  env.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: options.headers,
+    remoteAddress: options.ip ?? `10.1.0.${nextAddress++}`,
+  });
+
+const storedComplaints = async () => {
+  const [row] = await env.database.db.select({ total: count() }).from(complaints);
+  return row?.total ?? 0;
+};
+
+const complaintRow = async (complaintId: string) =>
+  (await env.database.db.select().from(complaints).where(eq(complaints.complaintId, complaintId)))[0];
+
+const today = () => indianDate();
+const daysAgo = (days: number) => indianDate(new Date(Date.now() - days * 86_400_000));
+const inDays = (days: number) => indianDate(new Date(Date.now() + days * 86_400_000));
+
+const raiseBody = (overrides: object = {}) => ({
+  name: 'Asha Raman',
+  queryType: 'Money debited but no confirmation',
+  contactNumber: '9876500001',
+  email: 'asha.complaint@example.com',
+  initiatedVia: 'Erti Pay',
+  transactionDate: today(),
+  transactionAmount: 100,
+  ...overrides,
+});
+
+/** A tiny real PNG (1 x 1). */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+describe('POST /api/complaints (raise)', () => {
+  it('registers a transaction complaint on the network, stores it and acknowledges it by e-mail', async () => {
+    const txn = await paidTransaction();
+    const response = await post(
+      '/api/complaints',
+      raiseBody({
+        txnReferenceId: txn.txnReferenceId.toLowerCase(),
+        transactionAmount: txn.amountPaise / 100,
+        screenshot: `data:image/png;base64,${PNG}`,
+        description: 'Money left my account but I got no receipt',
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const answer = response.json();
+    expect(answer.complaintId).toMatch(/^CC01\d{11}$/);
+    expect(answer.status).toBe('ASSIGNED');
+    expect(answer.expectedResolutionDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(answer.expectedResolutionDate > today()).toBe(true);
+    expect(answer.message).toContain(`B-Connect Txn ID ${txn.txnReferenceId}`);
+
+    const row = await complaintRow(answer.complaintId);
+    expect(row).toMatchObject({
+      channel: 'network',
+      complaintType: 'Transaction',
+      txnReferenceId: txn.txnReferenceId,
+      disposition: 'Amount deducted, biller account credited but transaction ID not received',
+      screenshot: `data:image/png;base64,${PNG}`,
+    });
+    expect(row?.details.transactionAmountPaise).toBe(txn.amountPaise);
+
+    await env.runJobs();
+    const mail = env.lastMail('asha.complaint@example.com');
+    expect(mail?.subject).toBe(`Complaint registered: ${answer.complaintId}`);
+    expect(mail?.text).toContain(`Your Complaint ID is ${answer.complaintId}`);
+  });
+
+  it('answers an open complaint about the same transaction instead of raising a second one', async () => {
+    const txn = await paidTransaction();
+    const first = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }));
+    const again = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().complaintId).toBe(first.json().complaintId);
+    expect(again.json().message).toMatch(/already open/);
+  });
+
+  it("files 'Failed transaction' about a payment the network saw succeed as 'account not updated'", async () => {
+    const txn = await paidTransaction();
+    const response = await post(
+      '/api/complaints',
+      raiseBody({ queryType: 'Failed transaction', txnReferenceId: txn.txnReferenceId }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect((await complaintRow(response.json().complaintId))?.disposition).toBe(
+      'Transaction Successful, account not updated',
+    );
+  });
+
+  it('finds the transaction from the contact number, date and amount when the Txn ID is missing', async () => {
+    const txn = await paidTransaction('9876500077');
+    const response = await post(
+      '/api/complaints',
+      raiseBody({
+        queryType: 'Transaction ID not received',
+        contactNumber: txn.mobile,
+        transactionAmount: txn.amountPaise / 100,
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect((await complaintRow(response.json().complaintId))?.txnReferenceId).toBe(txn.txnReferenceId);
+  });
+
+  it('keeps a complaint it cannot tie to a transaction for our support team, and tells support', async () => {
+    const response = await post(
+      '/api/complaints',
+      raiseBody({
+        queryType: 'Others',
+        email: 'asha.other@example.com',
+        description: 'The site logged me out twice while paying',
+        transactionDate: undefined,
+        transactionAmount: undefined,
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const answer = response.json();
+    expect(answer.complaintId).toMatch(/^cmp_/);
+    expect(answer.status).toBe('LOGGED');
+    expect((await complaintRow(answer.complaintId))?.complaintType).toBe('Service');
+    await env.runJobs();
+    expect(env.lastMail('asha.other@example.com')?.text).toContain(answer.complaintId);
+    expect(env.lastMail(env.config.SUPPORT_EMAIL)?.text).toContain(
+      'The site logged me out twice while paying',
+    );
+  });
+
+  it.each([
+    ['a missing name', { name: undefined }, /Please enter your name/],
+    ['an unknown type of query', { queryType: 'Angry' }, /type of query/i],
+    ['a short contact number', { contactNumber: '98765' }, /Contact Number must be exactly 10 digits/],
+    ['a missing contact number', { contactNumber: undefined }, /Please enter the Contact Number/],
+    ['a bad e-mail', { email: 'asha@' }, /valid Email ID/],
+    ['a future transaction date', { transactionDate: inDays(2) }, /cannot be in the future/],
+    ['an impossible date', { transactionDate: '2025-02-30' }, /not a real date/],
+    ['a missing date for a transaction query', { transactionDate: undefined }, /Transaction Date/],
+    ['a negative amount', { transactionAmount: -5 }, /greater than 0/],
+    ['fractions of a paisa', { transactionAmount: 10.005 }, /two decimals/],
+    ['Others without a description', { queryType: 'Others' }, /describe your complaint/],
+    [
+      'a screenshot that is not an image data URL',
+      { screenshot: 'data:application/pdf;base64,JVBERi0=' },
+      /PNG, JPEG or WebP/,
+    ],
+  ])('answers %s with 400 and a message, storing nothing', async (_case, overrides, message) => {
+    const before = await storedComplaints();
+    const response = await post('/api/complaints', raiseBody(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect(await storedComplaints()).toBe(before);
+  });
+
+  it('checks the screenshot by its bytes: a PNG label on text, or more than 1 MB, is refused', async () => {
+    const before = await storedComplaints();
+    const notAnImage = await post(
+      '/api/complaints',
+      raiseBody({ screenshot: `data:image/png;base64,${Buffer.from('just some text').toString('base64')}` }),
+    );
+    expect(notAnImage.statusCode).toBe(400);
+    expect(notAnImage.json().message).toBe('The screenshot must be a PNG, JPEG or WebP image');
+
+    const big = Buffer.alloc(1024 * 1024 + 1);
+    Buffer.from(PNG, 'base64').copy(big);
+    const oversized = await post(
+      '/api/complaints',
+      raiseBody({ screenshot: `data:image/png;base64,${big.toString('base64')}` }),
+    );
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json().message).toBe('The screenshot must be 1 MB or smaller');
+
+    const huge = await post(
+      '/api/complaints',
+      raiseBody({ screenshot: `data:image/png;base64,${'A'.repeat(2_000_000)}` }),
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBeTruthy();
+    expect(await storedComplaints()).toBe(before);
+  });
+
+  it('refuses a Txn ID the network does not know, storing nothing', async () => {
+    const before = await storedComplaints();
+    const response = await post('/api/complaints', raiseBody({ txnReferenceId: 'EP0130400000000000ZZ' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/could not find a Bharat Connect transaction/);
+    expect(await storedComplaints()).toBe(before);
+  });
+
+  it('answers 503 when the network is down and the complaint names a transaction, storing nothing', async () => {
+    const txn = await paidTransaction();
+    env.sandbox.faults.add({ path: '/bou/npciservice/status', kind: 'error', status: 503 });
+    const before = await storedComplaints();
+    const response = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }));
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toMatch(/not answering/);
+    expect(await storedComplaints()).toBe(before);
+  });
+
+  it('limits one sender to 10 complaints an hour', async () => {
+    const body = raiseBody({ queryType: 'Others', description: 'Testing the limit' });
+    for (let i = 0; i < 10; i++)
+      expect((await post('/api/complaints', body, { ip: '10.9.9.9' })).statusCode).toBe(201);
+    const eleventh = await post('/api/complaints', body, { ip: '10.9.9.9' });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toMatch(/try again later/);
+  });
+
+  it('links the complaint to the signed-in user', async () => {
+    const user = await signedInUser(env);
+    const response = await post('/api/complaints', raiseBody({ queryType: 'Others', description: 'Mine' }), {
+      headers: user.headers,
+    });
+    expect((await complaintRow(response.json().complaintId))?.userId).toBe(user.userId);
+  });
+});
+
+describe('POST /api/complaints/status', () => {
+  it('tracks a complaint we registered to its resolution on the network', async () => {
+    const txn = await paidTransaction();
+    const raised = (await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }))).json();
+
+    const first = await post('/api/complaints/status', {
+      complaintId: raised.complaintId,
+      complaintType: 'Technical',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      complaintId: raised.complaintId,
+      status: 'ASSIGNED',
+      expectedResolutionDate: raised.expectedResolutionDate,
+    });
+
+    await fetch(`${env.sandboxUrl}/bou/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 3 * 60_000 }),
+    });
+    try {
+      const later = await post('/api/complaints/status', {
+        complaintId: raised.complaintId,
+        complaintType: 'Technical',
+      });
+      expect(later.json().status).toBe('RESOLVED');
+      expect(later.json().remarks).toContain(txn.txnReferenceId);
+      expect((await complaintRow(raised.complaintId))?.status).toBe('RESOLVED');
+    } finally {
+      await fetch(`${env.sandboxUrl}/bou/_sandbox/clock`, { method: 'DELETE' });
+    }
+  });
+
+  it('answers the last known status when the network is down', async () => {
+    const txn = await paidTransaction();
+    const raised = (await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }))).json();
+    env.sandbox.faults.add({ path: '/bou/extComplaints/track', kind: 'error', status: 500 });
+    const response = await post('/api/complaints/status', {
+      complaintId: raised.complaintId,
+      complaintType: 'Technical',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe('ASSIGNED');
+    expect(response.json().remarks).toMatch(/last status we know/);
+  });
+
+  it('answers our own complaints from our records', async () => {
+    const raised = (
+      await post('/api/complaints', raiseBody({ queryType: 'Others', description: 'Slow site' }))
+    ).json();
+    const response = await post('/api/complaints/status', {
+      complaintId: raised.complaintId,
+      complaintType: 'Service',
+    });
+    expect(response.json()).toMatchObject({
+      status: 'LOGGED',
+      expectedResolutionDate: raised.expectedResolutionDate,
+    });
+  });
+
+  it('tracks on the network a complaint raised elsewhere', async () => {
+    const txn = await paidTransaction();
+    const elsewhere = await network.registerComplaint({
+      complaintType: 'Transaction',
+      txnRefId: txn.txnReferenceId,
+      complaintDisposition: 'Amount deducted multiple times',
+      complaintDesc: 'Raised at a bank branch',
+    });
+    const response = await post('/api/complaints/status', {
+      complaintId: elsewhere.complaintId,
+      complaintType: 'Technical',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ASSIGNED', expectedResolutionDate: null });
+  });
+
+  it.each([
+    [
+      'an unknown complaint',
+      { complaintId: 'CC0125999000000', complaintType: 'Technical' },
+      404,
+      /could not find a complaint/,
+    ],
+    ['a missing id', { complaintType: 'Service' }, 400, /Complaint ID/],
+    [
+      'an unknown type',
+      { complaintId: 'CC0125999000000', complaintType: 'Billing' },
+      400,
+      /type of complaint/,
+    ],
+  ])('answers %s with the status and a message', async (_case, body, status, message) => {
+    const response = await post('/api/complaints/status', body);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toMatch(message);
+  });
+});
+
+describe('POST /api/complaints/transactions', () => {
+  it('tells anyone the status and date of a Txn ID, and its owner the biller and amount too', async () => {
+    const owner = await signedInUser(env);
+    const stranger = await signedInUser(env);
+    const txn = await paidTransaction();
+    await orderFor(owner.userId, txn);
+
+    const visitor = (
+      await post('/api/complaints/transactions', { txnReferenceId: txn.txnReferenceId })
+    ).json();
+    expect(visitor.transactions).toEqual([
+      {
+        txnReferenceId: txn.txnReferenceId,
+        status: 'SUCCESS',
+        txnDate: expect.any(String),
+        billerName: null,
+        amountPaise: null,
+      },
+    ]);
+    expect(Math.abs(Date.parse(visitor.transactions[0].txnDate) - Date.now())).toBeLessThan(10 * 60_000);
+
+    const other = await post(
+      '/api/complaints/transactions',
+      { txnReferenceId: txn.txnReferenceId },
+      { headers: stranger.headers },
+    );
+    expect(other.json().transactions[0].amountPaise).toBeNull();
+
+    const own = await post(
+      '/api/complaints/transactions',
+      { txnReferenceId: txn.txnReferenceId },
+      { headers: owner.headers },
+    );
+    expect(own.json().transactions[0]).toMatchObject({
+      billerName: 'Maharashtra State Electricity Distribution Co. Ltd.',
+      amountPaise: txn.amountPaise,
+    });
+  });
+
+  it('finds nothing for a Txn ID the network does not know', async () => {
+    const response = await post('/api/complaints/transactions', { txnReferenceId: 'EP0130400000000000ZZ' });
+    expect(response.json()).toEqual({ transactions: [] });
+  });
+
+  it("answers a mobile-number search with the signed-in user's own payments in the range", async () => {
+    const user = await signedInUser(env);
+    const someoneElse = await signedInUser(env);
+    const mine = await paidTransaction('9876500222');
+    const theirs = await paidTransaction('9876500222');
+    const old = await paidTransaction('9876500222');
+    await orderFor(user.userId, mine);
+    await orderFor(someoneElse.userId, theirs);
+    await orderFor(user.userId, old, new Date(Date.now() - 40 * 86_400_000));
+
+    const response = await post(
+      '/api/complaints/transactions',
+      { mobileNumber: '9876500222', fromDate: daysAgo(7), toDate: today() },
+      { headers: user.headers },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().transactions).toEqual([
+      {
+        txnReferenceId: mine.txnReferenceId,
+        status: 'SUCCESS',
+        txnDate: expect.any(String),
+        billerName: 'Maharashtra State Electricity Distribution Co. Ltd.',
+        amountPaise: mine.amountPaise,
+      },
+    ]);
+  });
+
+  it('asks a visitor to log in for a mobile-number search', async () => {
+    const response = await post('/api/complaints/transactions', {
+      mobileNumber: '9876500222',
+      fromDate: daysAgo(7),
+      toDate: today(),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Please login to continue');
+  });
+
+  it.each([
+    ['To before From', { fromDate: daysAgo(1), toDate: daysAgo(3) }, /To Date cannot be before From Date/],
+    ['a future To Date', { fromDate: daysAgo(1), toDate: inDays(1) }, /cannot be in the future/],
+    ['a range over 90 days', { fromDate: daysAgo(120), toDate: today() }, /at most 90 days/],
+    ['a missing From Date', { fromDate: undefined, toDate: today() }, /From Date/],
+    ['a short mobile number', { mobileNumber: '98765' }, /10 digits/],
+  ])('answers %s with 400 and a message', async (_case, overrides, message) => {
+    const user = await signedInUser(env);
+    const response = await post(
+      '/api/complaints/transactions',
+      { mobileNumber: '9876500222', fromDate: daysAgo(7), toDate: today(), ...overrides },
+      { headers: user.headers },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('answers an empty query with 400 and what to enter', async () => {
+    const response = await post('/api/complaints/transactions', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(
+      /Mobile Number with From and To dates, or a Transaction Reference ID/,
+    );
+  });
+});
+
+describe('lookup limits', () => {
+  it('limits one address to 30 status and transaction lookups a minute', async () => {
+    const lookup = () => post('/api/complaints/status', { complaintType: 'Service' }, { ip: '10.8.8.8' });
+    for (let i = 0; i < 30; i++) expect((await lookup()).statusCode).toBe(400);
+    const limited = await lookup();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many requests/);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the complaint endpoints under their tag', async () => {
+    const document = (await env.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/complaints', '/api/complaints/status', '/api/complaints/transactions']) {
+      expect(document.paths[path].post.tags).toEqual(['complaints']);
+    }
+  });
+});

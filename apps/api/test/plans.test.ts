@@ -1,0 +1,203 @@
+import type { Biller, Plan } from '@erti/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billFetches } from '../src/db/schema/bills.ts';
+import { findPlan } from '../src/modules/catalog/catalog.lookups.ts';
+import { billerWhere, type SignedInUser, signedInUser, syncCatalog } from './support/bill-network.ts';
+import { startTestEnv, type TestEnv } from './support/test-env.ts';
+
+let env: TestEnv;
+let airtel: Biller;
+let dth: Biller;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  env = await startTestEnv();
+  await syncCatalog(env);
+  airtel = await billerWhere(env, 'Mobile Prepaid', (biller) => biller.billerName === 'Airtel');
+  dth = await billerWhere(env, 'DTH', (biller) => biller.planMdmRequirement === 'MANDATORY');
+  user = await signedInUser(env);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  env.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
+
+const plansOf = async (billerId: string, circle?: string): Promise<Plan[]> => {
+  const response = await post('/bbps/prod/circle', { billerId, circle });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return response.json();
+};
+
+async function validationRows(userId: string) {
+  return env.database.db.select().from(billFetches).where(eq(billFetches.userId, userId));
+}
+
+describe('POST /bbps/prod/billerplan/circle', () => {
+  it("answers an operator's circles without a session", async () => {
+    const response = await post('/bbps/prod/billerplan/circle', { billerId: airtel.billerId });
+    expect(response.statusCode).toBe(200);
+    const circles = response.json() as string[];
+    expect(circles.length).toBeGreaterThanOrEqual(20);
+    expect(circles).toEqual(expect.arrayContaining(['Mumbai', 'Tamil Nadu']));
+  });
+
+  it('answers an empty list for a plan biller that sells the same plans everywhere (DTH)', async () => {
+    const response = await post('/bbps/prod/billerplan/circle', { billerId: dth.billerId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('answers 404 for an unknown biller or a biller without plans, 400 without an id', async () => {
+    const unknown = await post('/bbps/prod/billerplan/circle', { billerId: 'NOPE00000NAT01' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Biller not found');
+    const electricity = await billerWhere(env, 'Electricity', () => true);
+    const noPlans = await post('/bbps/prod/billerplan/circle', { billerId: electricity.billerId });
+    expect(noPlans.statusCode).toBe(404);
+    expect(noPlans.json().message).toBe('This biller has no plans');
+    expect((await post('/bbps/prod/billerplan/circle', { billerId: '  ' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /bbps/prod/circle', () => {
+  it("answers one circle's plans in the spec's shape, cheapest first", async () => {
+    const plans = await plansOf(airtel.billerId, 'Mumbai');
+    expect(plans.length).toBeGreaterThan(20);
+    expect(plans.every((plan) => plan.circle === 'Mumbai' || plan.circle === '')).toBe(true);
+    const amounts = plans.map((plan) => plan.amountInRupees);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(plans[0]).toMatchObject({
+      Id: expect.any(String),
+      _id: expect.any(String),
+      categoryType: expect.any(String),
+      amountInRupees: expect.any(Number),
+      planDescription: expect.any(String),
+      planAdditionalInfo: { tag: expect.any(Array) },
+    });
+    expect(new Set(plans.map((plan) => plan.Id)).size).toBe(plans.length);
+  });
+
+  it('answers every circle when the circle is left out, and finds a circle ignoring case', async () => {
+    const all = await plansOf(airtel.billerId);
+    const mumbai = await plansOf(airtel.billerId, 'Mumbai');
+    expect(all.length).toBeGreaterThan(mumbai.length);
+    expect(await plansOf(airtel.billerId, 'mumbai')).toEqual(mumbai);
+  });
+
+  it('answers the plans of a biller without circles whatever circle is asked', async () => {
+    const plans = await plansOf(dth.billerId);
+    expect(plans.length).toBeGreaterThan(0);
+    expect(await plansOf(dth.billerId, 'Mumbai')).toEqual(plans);
+  });
+
+  it('answers 404 for an unknown circle or biller', async () => {
+    const circle = await post('/bbps/prod/circle', { billerId: airtel.billerId, circle: 'Narnia' });
+    expect(circle.statusCode).toBe(404);
+    expect(circle.json().message).toBe("This operator has no plans for the circle 'Narnia'");
+    const biller = await post('/bbps/prod/circle', { billerId: 'NOPE00000NAT01', circle: 'Mumbai' });
+    expect(biller.statusCode).toBe(404);
+  });
+
+  it('gives other modules the amount the server charges for a plan, in paise', async () => {
+    const [plan] = await plansOf(airtel.billerId, 'Delhi NCR');
+    if (!plan) throw new Error('no plan');
+    const found = await findPlan(env.database.db, airtel.billerId, plan.Id);
+    expect(found?.amountPaise).toBe(Math.round(plan.amountInRupees * 100));
+    expect(found?.plan).toEqual(plan);
+    expect(await findPlan(env.database.db, airtel.billerId, 'NO-SUCH-PLAN')).toBeUndefined();
+  });
+});
+
+describe('POST /bbps/prod/validate for a recharge', () => {
+  const recharge = (number: string, planId: string | undefined, circle: string, amount?: number) => ({
+    chId: 1,
+    isRealTimeFetch: true,
+    custDetails: { mobileNo: '9876543210', customerTags: [{ name: 'EMAIL', value: 'x@example.com' }] },
+    billDetails: {
+      billerId: airtel.billerId,
+      customerParams: [
+        { name: 'Mobile Number', value: number },
+        { name: 'Circle', value: circle },
+        { name: 'Id', value: planId ?? '' },
+      ],
+    },
+    planId,
+    amount,
+  });
+
+  it("validates a plan and fixes the plan's price as the amount to charge", async () => {
+    const [, plan] = await plansOf(airtel.billerId, 'Mumbai');
+    if (!plan) throw new Error('no plan');
+    const amount = Math.round(plan.amountInRupees * 100);
+    const response = await post(
+      '/bbps/prod/validate',
+      recharge('9876512345', plan.Id, 'Mumbai', amount),
+      user.headers,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.respCode).toBe(1);
+    expect(body.response.amount).toBe((amount / 100).toFixed(2));
+    expect(body.response.planId).toBe(plan.Id);
+    expect(body.response.additionalInfo).toEqual(
+      expect.arrayContaining([{ name: 'Circle', value: 'Mumbai' }]),
+    );
+    const [row] = (await validationRows(user.userId)).filter(
+      (stored) => stored.id === body.response.billFetchId,
+    );
+    expect(row).toMatchObject({ kind: 'validate', respCode: '1', amountPaise: amount, planId: plan.Id });
+    expect(row?.refId).toHaveLength(35);
+  });
+
+  it('refuses a wrong amount, another circle, an unknown plan or no plan, storing nothing', async () => {
+    const [plan] = await plansOf(airtel.billerId, 'Mumbai');
+    const other = (await plansOf(airtel.billerId, 'Kerala')).find(
+      (candidate) => candidate.circle === 'Kerala',
+    );
+    if (!plan || !other) throw new Error('no plans');
+    const before = (await validationRows(user.userId)).length;
+    const cases = [
+      [
+        recharge('9876512345', plan.Id, 'Mumbai', 100),
+        'The amount does not match the plan. Please choose the plan again.',
+      ],
+      [recharge('9876512345', other.Id, 'Mumbai'), 'This plan is not available in the Mumbai circle'],
+      [
+        recharge('9876512345', 'NO-SUCH-PLAN', 'Mumbai'),
+        'This plan is no longer available. Please choose another plan.',
+      ],
+      [recharge('9876512345', undefined, 'Mumbai', 19_900), 'Please choose a plan'],
+      [recharge('12345', plan.Id, 'Mumbai'), 'Invalid Mobile Number'],
+    ] as const;
+    for (const [body, message] of cases) {
+      const response = await post('/bbps/prod/validate', body, user.headers);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect(await validationRows(user.userId)).toHaveLength(before);
+  });
+
+  it("passes the network's no on with its reason (an invalid number)", async () => {
+    const [plan] = await plansOf(airtel.billerId, 'Mumbai');
+    if (!plan) throw new Error('no plan');
+    const response = await post(
+      '/bbps/prod/validate',
+      recharge('9876540001', plan.Id, 'Mumbai'),
+      user.headers,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      respCode: 0,
+      response: { errorList: [{ errorDtl: 'Invalid customer account' }], noBillDue: false },
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await post('/bbps/prod/validate', recharge('9876512345', 'X', 'Mumbai'));
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Please login to continue');
+  });
+});

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { startTestEnv, type TestEnv } from './support/test-env.ts';
+
+/**
+ * The built web app as the browser gets it: security headers on the page, its files and the api,
+ * and no secret of the api's configuration anywhere in what is shipped.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+let env: TestEnv;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'erti-security-web-'));
+  execFileSync('npm', ['run', 'build', '-w', '@erti/web', '--', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  env = await startTestEnv({ WEB_DIST_DIR: webDist });
+}, 180_000);
+
+afterAll(async () => {
+  await env?.close();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
+});
+
+const filesUnder = (directory: string): string[] =>
+  readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)],
+  );
+
+const get = (url: string) => env.app.inject({ method: 'GET', url });
+
+describe('security headers', () => {
+  const firstScript = () => {
+    const index = readFileSync(join(webDist, 'index.html'), 'utf8');
+    const src = /<script[^>]*src="([^"]+)"/.exec(index)?.[1];
+    if (!src) throw new Error('index.html loads no script');
+    return src;
+  };
+
+  it.each([
+    ['the home page', () => '/'],
+    ['a deep link (history fallback)', () => '/services/utilities/Electricity'],
+    ['a built script', firstScript],
+    ['an api answer', () => '/api/health'],
+    ['an api refusal', () => '/api/orders'],
+    ['an unknown api route', () => '/api/no-such-route'],
+  ])('are on %s', async (_what, url) => {
+    const response = await get(url());
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('lets the page run under its own policy: no inline script in index.html', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    const scripts = [...page.body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [tag, body] of scripts) {
+      expect(tag).toMatch(/\bsrc="/);
+      expect(body?.trim()).toBe('');
+    }
+  });
+});
+
+describe('the built bundle', () => {
+  /** Every secret setting of the api (by its name), with its default value. */
+  const defaults = loadConfig({});
+  const secretNames = Object.keys(defaults).filter((name) => /SECRET|SALT|PASSWORD|_PASS$/.test(name));
+  const secretValues = secretNames
+    .map((name) => defaults[name as keyof typeof defaults])
+    .filter((value): value is string => typeof value === 'string' && value.length > 0);
+
+  it('knows what to look for', () => {
+    expect(secretNames).toEqual(
+      expect.arrayContaining(['JWT_SECRET', 'PAYU_SALT', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']),
+    );
+    expect(secretValues.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('holds no secret value and no secret setting name in any file', () => {
+    // The .br and .gz copies hold the same bytes compressed; the plain files are what is searched.
+    const files = filesUnder(webDist).filter((file) => !/\.(br|gz)$/.test(file));
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+    const leaks: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file).toString('latin1');
+      for (const needle of [...secretValues, ...secretNames, 'DATABASE_URL', 'SMTP_USER'])
+        if (text.includes(needle)) leaks.push(`${needle} in ${file.slice(webDist.length)}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
