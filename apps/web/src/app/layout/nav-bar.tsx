@@ -1,0 +1,78 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Spinner } from '../../components/layout/spinner.tsx';
+import { AccountMenu } from '../../features/accounts/components/account-menu.tsx';
+import { ComplaintLinks } from '../../features/pages/components/navigation/complaint-links.tsx';
+import { HoverMenu, navLinkClass } from '../../features/pages/components/navigation/hover-menu.tsx';
+import { MobileMenu } from '../../features/pages/components/navigation/mobile-menu.tsx';
+import { paths } from '../../lib/paths.ts';
+
+// The services mega menu (the whole catalogue) loads the first time it opens, not with every page.
+const loadServicesMenu = () => import('../../features/pages/components/navigation/services-menu-panel.tsx');
+const ServicesMenuPanel = lazy(() =>
+  loadServicesMenu().then((module) => ({ default: module.ServicesMenuPanel })),
+);
+
+/**
+ * The navigation bar: Home, Services (mega menu), About, Complaint (menu of its three tabs),
+ * Contact and the account area; below the md breakpoint the links fold into a toggle menu.
+ */
+export function NavBar() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  return (
+    <header className="relative z-30 border-b bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <Link to={paths.home} className="mr-auto flex items-center gap-2 text-xl font-bold text-brand-700">
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          Erti Pay
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          <li>
+            <NavLink to={paths.home} end className={navLinkClass}>
+              Home
+            </NavLink>
+          </li>
+          <HoverMenu label="Services" to={paths.services} onOpen={loadServicesMenu} fullWidth>
+            <Suspense fallback={<Spinner label="Loading services" />}>
+              <ServicesMenuPanel />
+            </Suspense>
+          </HoverMenu>
+          <li>
+            <NavLink to={paths.about} className={navLinkClass}>
+              About
+            </NavLink>
+          </li>
+          <HoverMenu label="Complaint" to={paths.complaint}>
+            <ComplaintLinks />
+          </HoverMenu>
+          <li>
+            <NavLink to={paths.contact} className={navLinkClass}>
+              Contact
+            </NavLink>
+          </li>
+        </ul>
+        <AccountMenu />
+        <button
+          type="button"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          aria-label="Menu"
+          onClick={() => setMobileOpen(!mobileOpen)}
+          className="rounded-md p-2 text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d={mobileOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+          </svg>
+        </button>
+      </nav>
+      {mobileOpen && <MobileMenu id="mobile-menu" onNavigate={() => setMobileOpen(false)} />}
+    </header>
+  );
+}

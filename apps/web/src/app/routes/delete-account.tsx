@@ -1,0 +1,5 @@
+import { DeleteAccountForm } from '../../features/accounts/index.ts';
+
+export function Component() {
+  return <DeleteAccountForm />;
+}

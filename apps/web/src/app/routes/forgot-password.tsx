@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from '../../features/accounts/index.ts';
+
+export function Component() {
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,5 @@
+import { LoginForm } from '../../features/accounts/index.ts';
+
+export function Component() {
+  return <LoginForm />;
+}

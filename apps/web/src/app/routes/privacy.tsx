@@ -1,0 +1,5 @@
+import { PrivacyContent } from '../../features/pages/index.ts';
+
+export function Component() {
+  return <PrivacyContent />;
+}

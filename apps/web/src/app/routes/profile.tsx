@@ -1,0 +1,5 @@
+import { ProfileScreen } from '../../features/accounts/index.ts';
+
+export function Component() {
+  return <ProfileScreen />;
+}

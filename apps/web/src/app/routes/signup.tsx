@@ -1,0 +1,5 @@
+import { SignupForm } from '../../features/accounts/index.ts';
+
+export function Component() {
+  return <SignupForm />;
+}

@@ -1,0 +1,5 @@
+import { TermsContent } from '../../features/pages/index.ts';
+
+export function Component() {
+  return <TermsContent />;
+}

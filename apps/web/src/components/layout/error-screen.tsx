@@ -1,0 +1,24 @@
+import { messages } from '@erti/contracts/messages';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+/** The router's error screen, for unknown routes and thrown errors. */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : undefined;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-brand-50 px-4 text-center">
+      <h1 className="text-3xl font-bold text-brand-700">{messages.errors.unexpected}</h1>
+      {detail && <p className="text-gray-700">{detail}</p>}
+      <Link
+        to="/"
+        className="rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus-visible:outline"
+      >
+        Go to home
+      </Link>
+    </main>
+  );
+}

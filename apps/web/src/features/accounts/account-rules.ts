@@ -1,0 +1,16 @@
+import { EMAIL_PATTERN, passwordSchema } from '@erti/contracts';
+
+/** The spec's simple e-mail pattern, on the trimmed value. */
+export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
+
+/** The server's password rule (at least 8 characters with a letter and a digit). */
+export const isStrongPassword = (password: string) => passwordSchema.safeParse(password).success;
+
+/**
+ * Where to go after login: the `from` query parameter when it is a path of this site, else home.
+ * Anything that could leave the site (`//host`, `/\host`, `https:`) is ignored.
+ */
+export function safeReturnPath(from: string | null): string {
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
+  return from;
+}

@@ -1,0 +1,78 @@
+import { SESSION_STORAGE_KEY } from '@erti/contracts/constants';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session.ts';
+import { renderAt, stubApi } from '../testing.tsx';
+import { AccountMenu } from './account-menu.tsx';
+
+const pic = 'data:image/jpeg;base64,/9j/4AAQ';
+const signIn = () => saveSession({ message: 'User Login success', Token: 'tok', UserId: 'usr_1' });
+const profileAnswer =
+  (status = 200) =>
+  () => ({
+    status,
+    body:
+      status === 200
+        ? { _id: 'usr_1', name: 'Asha', email: 'a@example.com', phone: '9876543210', pic }
+        : { message: 'Please login to continue' },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('account menu', () => {
+  it('shows SIGNUP and LOGIN to a visitor', () => {
+    stubApi(() => undefined);
+    renderAt('/', '/', <AccountMenu />);
+    expect(screen.getByRole('link', { name: 'SIGNUP' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows the profile picture and a keyboard menu to a signed-in user', async () => {
+    signIn();
+    stubApi(profileAnswer());
+    renderAt('/', '/', <AccountMenu />);
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    const keys = userEvent.setup();
+    button.focus();
+    await keys.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Profile', 'Transaction', 'Delete Account', 'Logout']);
+    expect(document.activeElement?.textContent).toBe('Profile');
+    await keys.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Transaction');
+    await keys.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Logout');
+    await keys.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('logs out from the menu: both records go and the visitor links come back', async () => {
+    signIn();
+    const calls = stubApi(({ path }) =>
+      path === '/users/logout' ? { body: { message: 'Logged out successfully' } } : profileAnswer()(),
+    );
+    const { router } = renderAt('/', '/', <AccountMenu />);
+    const clicks = userEvent.setup();
+    await clicks.click(screen.getByRole('button', { name: 'Account menu' }));
+    await clicks.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull());
+    expect(calls.some((call) => call.path === '/users/logout' && call.authorization === 'Bearer tok')).toBe(
+      true,
+    );
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('forgets a session whose token the server no longer accepts', async () => {
+    signIn();
+    stubApi(profileAnswer(401));
+    renderAt('/', '/', <AccountMenu />);
+    expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeTruthy();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});

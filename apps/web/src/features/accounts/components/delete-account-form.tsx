@@ -1,0 +1,187 @@
+import { REDIRECT_AFTER_DELETION_MS, SHORT_TOAST_MS } from '@erti/contracts/constants';
+import { messages } from '@erti/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { clearSession } from '../../../lib/session.ts';
+import { useSiteConfig } from '../../../lib/site-config.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import { accountKeys } from '../api/keys.ts';
+import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
+import { linkClass, secondaryButtonClass } from './form-fields.tsx';
+
+const dangerButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** The spec counts an answer whose message mentions an error as a failure, whatever its status. */
+const isFailureMessage = (message: string | undefined) => !message || /error/i.test(message);
+
+/**
+ * Delete account: what deletion means, a required feedback, then a confirmation dialog. Success
+ * removes the stored records and goes to /signup after 1 second; failure keeps the user here.
+ */
+export function DeleteAccountForm() {
+  const session = useSession();
+  const siteConfig = useSiteConfig();
+  const deleteAccount = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const redirect = useDelayedNavigate();
+  const [feedback, setFeedback] = useState('');
+  const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+
+  if (!session && !deleted) return <Navigate to={paths.login} replace />;
+
+  function askToConfirm(event: FormEvent) {
+    event.preventDefault();
+    if (!feedback.trim()) return setError(messages.validation.feedbackRequired);
+    setError(undefined);
+    setConfirming(true);
+  }
+
+  async function confirmDeletion() {
+    const failed = (message: string) => toast.error(message, { autoClose: SHORT_TOAST_MS });
+    try {
+      const answer = await deleteAccount.mutateAsync({ feedback: feedback.trim() });
+      if (isFailureMessage(answer.message)) return failed(answer.message || messages.errors.deletionFailed);
+      setConfirming(false);
+      toast.success(answer.message, { autoClose: SHORT_TOAST_MS });
+      setFeedback('');
+      setDeleted(true);
+      clearSession();
+      queryClient.removeQueries({ queryKey: accountKeys.all });
+      redirect(paths.signup, REDIRECT_AFTER_DELETION_MS);
+    } catch (thrown) {
+      failed(thrown instanceof Error && thrown.message ? thrown.message : messages.errors.deletionFailed);
+    }
+  }
+
+  const supportEmail = siteConfig.data?.supportEmail;
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-12">
+      <div className="rounded-2xl bg-white p-6 shadow-md sm:p-8">
+        <h1 className="text-2xl font-bold text-red-700">Delete your account</h1>
+        <div className="mt-4 space-y-3 text-gray-700">
+          <p>Deleting your account is permanent and cannot be undone. When you delete it:</p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>your personal data is removed from our active databases;</li>
+            <li>your profile is hidden and can no longer be seen;</li>
+            <li>you lose access to our services with this account;</li>
+            <li>
+              your transaction history, tax-reporting data and audit data are kept, because the law requires
+              us to keep them.
+            </li>
+          </ul>
+          <p>
+            Facing a problem instead? Please{' '}
+            <Link to={paths.contact} className={linkClass}>
+              contact us
+            </Link>{' '}
+            first — we may be able to help.
+            {supportEmail && (
+              <>
+                {' '}
+                You can also write to{' '}
+                <a href={`mailto:${supportEmail}`} className={linkClass}>
+                  {supportEmail}
+                </a>
+                .
+              </>
+            )}
+          </p>
+        </div>
+        <form noValidate onSubmit={askToConfirm} className="mt-6">
+          <FormField label="Why are you leaving?" error={error} announceError>
+            {(control) => (
+              <textarea
+                {...control}
+                value={feedback}
+                rows={4}
+                maxLength={2000}
+                required
+                placeholder={messages.placeholders.deletionFeedback}
+                onChange={(event) => {
+                  setFeedback(event.target.value);
+                  setError(undefined);
+                }}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <button type="submit" className={`${dangerButtonClass} mt-4 w-full`}>
+            Delete My Account
+          </button>
+        </form>
+      </div>
+      <ConfirmDeletionDialog
+        open={confirming}
+        busy={deleteAccount.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDeletion()}
+      />
+    </section>
+  );
+}
+
+interface ConfirmDeletionDialogProps {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** A modal <dialog>: focus stays inside, Escape or Cancel closes it (not while deleting). */
+function ConfirmDeletionDialog({ open, busy, onCancel, onConfirm }: ConfirmDeletionDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      onClose={() => {
+        if (open && !busy) onCancel();
+      }}
+      className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/50"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+        Confirm Account Deletion
+      </h2>
+      <p id={textId} className="mt-2 text-gray-700">
+        Are you sure you want to delete your account? This action cannot be undone.
+      </p>
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
+          Cancel
+        </button>
+        <button type="button" onClick={onConfirm} disabled={busy} className={dangerButtonClass}>
+          {busy ? (
+            <>
+              <Spinner label="Deleting your account" />
+              Deleting...
+            </>
+          ) : (
+            'Yes, Delete'
+          )}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubApi } from '../testing.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+describe('forgot password', () => {
+  it('says "Invalid User" for an unknown e-mail and "Invalid Email ID" for a malformed one', async () => {
+    stubApi(({ path }) =>
+      path === '/users/resetPassword' ? { status: 404, body: { message: 'Invalid User' } } : undefined,
+    );
+    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Email ID'), 'nobody');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(screen.getByText('Invalid Email ID')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Email ID'), '@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Invalid User')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login Here' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('checks the code and both passwords, resets and goes to /login after 3 seconds', async () => {
+    const calls = stubApi(({ path }) => {
+      if (path === '/users/resetPassword') return { body: { message: 'Reset email sent successfully' } };
+      if (path === '/users/newPassword') return { body: { message: 'Password reset successfully' } };
+      return undefined;
+    });
+    const { router } = renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Reset email sent successfully')).toBeTruthy();
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Please enter the OTP')).toBeTruthy();
+    await typing.type(screen.getByLabelText('OTP'), '123456');
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Please enter both the Passwords')).toBeTruthy();
+    await typing.type(screen.getByLabelText('New Password'), 'NewPass123');
+    await typing.type(screen.getByLabelText('Re-enter Password'), 'NewPass124');
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText("Passwords don't match")).toBeTruthy();
+    await typing.type(screen.getByLabelText('Re-enter Password'), '{Backspace}3');
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password reset successfully')).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ password: 'NewPass123', OTP: '123456' });
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,125 @@
+import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/constants';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
+import { LoginForm } from './login-form.tsx';
+
+const session = { message: 'User Login success', Token: 'tok.en.value', UserId: 'usr_1' };
+const profile = { _id: 'usr_1', name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', pic: null };
+
+function happyApi({ path }: ApiCall) {
+  if (path === '/users/otp') return { body: { message: 'OTP sent to email successfully' } };
+  if (path === '/users/verify') return { body: { message: 'OTP is verified' } };
+  if (path === '/users/signin') return { body: session };
+  if (path === '/users/profile/usr_1') return { body: profile };
+  return undefined;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+const emailInput = () => screen.getByLabelText('Email ID');
+
+describe('login OTP', () => {
+  it('offers Send OTP only for a valid e-mail and says why an address is not valid', async () => {
+    stubApi(happyApi);
+    renderAt('/login', '/login', <LoginForm />);
+    const typing = user();
+    await typing.type(emailInput(), 'asha@example');
+    expect(screen.queryByRole('button', { name: 'Send OTP' })).toBeNull();
+    await typing.tab();
+    expect(screen.getByText('Please enter a valid Email ID')).toBeTruthy();
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true');
+    await typing.type(emailInput(), '.com');
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeTruthy();
+    expect(screen.queryByText('Please enter a valid Email ID')).toBeNull();
+  });
+
+  it('shows the OTP field after sending and waits 30 seconds before a resend', async () => {
+    const calls = stubApi(happyApi);
+    renderAt('/login', '/login', <LoginForm />);
+    const typing = user();
+    await typing.type(emailInput(), 'Asha@Example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByLabelText('OTP')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/users/otp')?.body).toEqual({
+      email: 'asha@example.com',
+      purpose: 'login',
+    });
+    const wait = screen.getByRole('button', { name: 'Resend in: 30s' }) as HTMLButtonElement;
+    expect(wait.disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('button', { name: 'Resend in: 20s' })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(20_000));
+    const resend = screen.getByRole('button', { name: 'Resend OTP' }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(false);
+  });
+
+  it('blocks Login until the OTP is verified, then signs in and stores both records', async () => {
+    const calls = stubApi(happyApi);
+    const { router } = renderAt('/login?from=/profile', '/login', <LoginForm />);
+    const typing = user();
+    await typing.type(emailInput(), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Please enter OTP')).toBeTruthy();
+    expect(screen.getByText('Please enter your Password')).toBeTruthy();
+
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('OTP'), '123456');
+    await typing.type(screen.getByLabelText('Password'), 'Secret123');
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Please verify your OTP')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/users/signin')).toBe(false);
+
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('OTP Verified')).toBeTruthy();
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('User Login success')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual(session);
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(USER_DATA_STORAGE_KEY) ?? '{}')).toMatchObject({
+        userName: 'Asha Rao',
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: '9876543210',
+        _id: 'usr_1',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it('shows and hides the password with a pressed toggle', async () => {
+    stubApi(happyApi);
+    renderAt('/login', '/login', <LoginForm />);
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('ignores a `from` that would leave the site', async () => {
+    stubApi(happyApi);
+    const { router } = renderAt('/login?from=//evil.example', '/login', <LoginForm />);
+    const typing = user();
+    await typing.type(emailInput(), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('OTP'), '123456');
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await screen.findByText('OTP Verified');
+    await typing.type(screen.getByLabelText('Password'), 'Secret123');
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('User Login success');
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,163 @@
+import { REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
+import { messages } from '@erti/contracts/messages';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { FieldError } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { isValidEmail, safeReturnPath } from '../account-rules.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
+import { useEmailOtp } from '../hooks/use-email-otp.ts';
+import { startSessionFromProfile } from '../start-session.ts';
+import { AuthCard } from './auth-card.tsx';
+import { emailInput, linkClass, PasswordField, primaryButtonClass, TextField } from './form-fields.tsx';
+import { OtpCodeField } from './otp-code-field.tsx';
+import { OtpSendButton } from './otp-send-button.tsx';
+
+interface LoginErrors {
+  email?: string;
+  otp?: string;
+  password?: string;
+}
+
+/** Runs `action` when Enter is pressed in a field, instead of submitting the whole form. */
+const onEnter = (action: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  action();
+};
+
+/**
+ * Login: e-mail, a login OTP (Send OTP only for a valid e-mail, 30-second resend wait, Verify
+ * OTP), then the password. Login is blocked until the OTP is verified.
+ */
+export function LoginForm() {
+  const [searchParams] = useSearchParams();
+  const otp = useEmailOtp('login');
+  const signIn = useSignIn();
+  const redirect = useDelayedNavigate();
+  const [email, setEmail] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [loggedIn, setLoggedIn] = useState(false);
+
+  const address = email.trim().toLowerCase();
+  const emailValid = isValidEmail(address);
+  const verified = otp.isVerified(address);
+  const showEmailError = (emailTouched && email !== '' && !emailValid) || errors.email;
+
+  async function sendCode() {
+    if (!emailValid) return setErrors({ email: messages.validation.loginEmail });
+    setErrors({});
+    if (await otp.send(address)) setCode('');
+  }
+
+  async function verifyCode() {
+    if (!code.trim()) return setErrors({ otp: messages.validation.enterOtp });
+    setErrors({});
+    await otp.verify(address, code);
+  }
+
+  function validate(): LoginErrors {
+    const found: LoginErrors = {};
+    if (!emailValid) found.email = messages.validation.loginEmail;
+    if (!verified) found.otp = code.trim() ? messages.validation.verifyOtp : messages.validation.enterOtp;
+    if (!password) found.password = messages.validation.enterPassword;
+    return found;
+  }
+
+  async function logIn(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const session = await signIn.mutateAsync({ email: address, password });
+      toast.success(session.message);
+      await startSessionFromProfile(session, address);
+      setLoggedIn(true);
+      redirect(safeReturnPath(searchParams.get('from')), REDIRECT_AFTER_AUTH_MS);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : messages.errors.signinFailed;
+      toast.error(message);
+      // The login OTP expired or was used: a new one is needed.
+      if (error instanceof ApiError && error.status === 403) otp.reset();
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to={paths.signup} className={linkClass}>
+            Signup Here
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={logIn} className="space-y-4">
+        <TextField
+          label="Email ID"
+          {...emailInput}
+          value={email}
+          error={showEmailError ? messages.validation.loginEmail : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setErrors({});
+          }}
+          onBlur={() => setEmailTouched(true)}
+          onKeyDown={onEnter(() => void sendCode())}
+          disabled={loggedIn}
+        />
+        {emailValid && <OtpSendButton otp={otp} onSend={() => void sendCode()} disabled={loggedIn} />}
+        {otp.sentTo === address && (
+          <OtpCodeField
+            label="OTP"
+            value={code}
+            onChange={setCode}
+            error={errors.otp}
+            verified={verified}
+            verifying={otp.verifying}
+            onVerify={() => void verifyCode()}
+            onKeyDown={onEnter(() => void verifyCode())}
+          />
+        )}
+        {otp.sentTo !== address && <FieldError message={errors.otp} announce />}
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+          disabled={loggedIn}
+        />
+        <div className="text-right text-sm">
+          <Link to={paths.forgotPassword} className={linkClass}>
+            Forgot password
+          </Link>
+        </div>
+        <button
+          type="submit"
+          disabled={signIn.isPending || loggedIn}
+          className={`${primaryButtonClass} w-full`}
+        >
+          {signIn.isPending && <Spinner label="Logging in" />}
+          Login
+        </button>
+        {loggedIn && (
+          <p role="status" className="text-center text-sm text-gray-600">
+            Taking you back in a moment…
+          </p>
+        )}
+      </form>
+    </AuthCard>
+  );
+}

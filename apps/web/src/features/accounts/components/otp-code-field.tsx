@@ -1,0 +1,56 @@
+import { digitsOnly } from '@erti/contracts';
+import type { KeyboardEvent } from 'react';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { OTP_LENGTH, otpInput, secondaryButtonClass, TextField } from './form-fields.tsx';
+
+interface OtpCodeFieldProps {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+  verified: boolean;
+  verifying: boolean;
+  onVerify: () => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+}
+
+/** The six-digit code with its 'Verify OTP' button; 'OTP Verified' once it is. */
+export function OtpCodeField({
+  label,
+  value,
+  onChange,
+  error,
+  verified,
+  verifying,
+  onVerify,
+  onKeyDown,
+}: OtpCodeFieldProps) {
+  return (
+    <div>
+      <TextField
+        label={label}
+        {...otpInput}
+        value={value}
+        error={error}
+        disabled={verified}
+        onChange={(event) => onChange(digitsOnly(event.target.value, OTP_LENGTH))}
+        onKeyDown={onKeyDown}
+      />
+      <div className="mt-2 flex items-center gap-3">
+        {verified ? (
+          <p role="status" className="flex items-center gap-1 font-semibold text-green-700">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 0 1 1.4 1.4Z" />
+            </svg>
+            OTP Verified
+          </p>
+        ) : (
+          <button type="button" onClick={onVerify} disabled={verifying} className={secondaryButtonClass}>
+            {verifying && <Spinner label="Verifying OTP" />}
+            Verify OTP
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { accountMessages, digitsOnly, type UserProfile } from '@erti/contracts';
+import { PHONE_LENGTH } from '@erti/contracts/constants';
+import { messages } from '@erti/contracts/messages';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FieldError } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { isValidEmail } from '../account-rules.ts';
+import { useEditProfile } from '../api/edit-profile.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useLogOut } from '../api/log-out.ts';
+import { useEmailOtp } from '../hooks/use-email-otp.ts';
+import { useFormValues } from '../hooks/use-form-values.ts';
+import { resizeToProfilePicture } from '../resize-picture.ts';
+import { Avatar } from './avatar.tsx';
+import {
+  emailInput,
+  phoneInput,
+  primaryButtonClass,
+  secondaryButtonClass,
+  TextField,
+} from './form-fields.tsx';
+import { OtpCodeField } from './otp-code-field.tsx';
+import { OtpSendButton } from './otp-send-button.tsx';
+
+type Draft = Pick<UserProfile, 'name' | 'email' | 'phone'>;
+type DraftErrors = Partial<Record<keyof Draft | 'otp', string>>;
+
+const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
+
+/** The spec's profile-save checks (section 5), first failure per field. */
+function draftErrors(draft: Draft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (!draft.name.trim()) errors.name = messages.validation.profileName;
+  if (!draft.email.trim()) errors.email = messages.validation.profileEmailRequired;
+  else if (!isValidEmail(draft.email)) errors.email = messages.validation.profileEmailInvalid;
+  if (!draft.phone) errors.phone = messages.validation.profilePhoneRequired;
+  else if (draft.phone.length !== PHONE_LENGTH) errors.phone = messages.validation.profilePhoneInvalid;
+  return errors;
+}
+
+/**
+ * The profile screen: logged-out users go to /login (plainly, so that logging out here does not
+ * lead back to this screen after the next login); 'Loading ...' until the profile arrives.
+ */
+export function ProfileScreen() {
+  const session = useSession();
+  const profile = useProfile();
+  if (!session) return <Navigate to={paths.login} replace />;
+  if (profile.isError) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p role="alert" className="text-gray-700">
+          We could not load your profile.
+        </p>
+        <button
+          type="button"
+          onClick={() => void profile.refetch()}
+          className={`${secondaryButtonClass} mt-4`}
+        >
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (!profile.data) {
+    return (
+      <p role="status" className="px-4 py-16 text-center text-gray-700">
+        Loading ...
+      </p>
+    );
+  }
+  return <ProfileCard profile={profile.data} />;
+}
+
+function ProfileCard({ profile }: { profile: UserProfile }) {
+  const [editing, setEditing] = useState(false);
+  const logOut = useLogOut();
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 py-12">
+      <div className="rounded-2xl bg-white p-6 shadow-md sm:p-8">
+        <h1 className="text-2xl font-bold text-brand-700">Profile</h1>
+        <div className="mt-6 flex flex-col items-center gap-3">
+          <Avatar pic={profile.pic} size={120} label={`Profile picture of ${profile.name}`} />
+          <PictureUpload profile={profile} />
+        </div>
+        {editing ? (
+          <ProfileEditForm profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <dl className="mt-6 divide-y divide-gray-100">
+              {[
+                ['Name', profile.name],
+                ['Email', profile.email],
+                ['Phone', profile.phone],
+              ].map(([term, value]) => (
+                <div key={term} className="grid grid-cols-3 gap-4 py-3">
+                  <dt className="font-medium text-gray-600">{term}</dt>
+                  <dd className="col-span-2 break-words text-gray-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className={`${primaryButtonClass} mt-6 w-full`}
+            >
+              Edit Profile
+            </button>
+          </>
+        )}
+        <button type="button" onClick={logOut} className={`${secondaryButtonClass} mt-3 w-full`}>
+          Logout
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** 'Upload New Picture': any image, resized here to the 300x300 JPEG the api keeps, saved at once. */
+function PictureUpload({ profile }: { profile: UserProfile }) {
+  const input = useRef<HTMLInputElement>(null);
+  const editProfile = useEditProfile(profile._id);
+  const [busy, setBusy] = useState(false);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return void toast.error('Please choose an image file');
+    setBusy(true);
+    try {
+      const pic = await resizeToProfilePicture(file);
+      const answer = await editProfile.mutateAsync({
+        name: profile.name,
+        email: profile.email,
+        phone: profile.phone,
+        pic,
+      });
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose a new profile picture"
+        onChange={(event) => void upload(event)}
+      />
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        disabled={busy}
+        className={secondaryButtonClass}
+      >
+        {busy && <Spinner label="Uploading picture" />}
+        Upload New Picture
+      </button>
+    </>
+  );
+}
+
+/** Name, e-mail and phone; a new e-mail is proven with a code sent to it before Save. */
+function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: () => void }) {
+  const editProfile = useEditProfile(profile._id);
+  const otp = useEmailOtp('email');
+  const {
+    values: draft,
+    errors,
+    setErrors,
+    field,
+  } = useFormValues<Draft, 'otp'>({ name: profile.name, email: profile.email, phone: profile.phone });
+  const [code, setCode] = useState('');
+  const newEmail = draft.email.trim().toLowerCase();
+  const emailChanges = newEmail !== profile.email;
+  const newEmailVerified = otp.isVerified(newEmail);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const found = draftErrors(draft);
+    if (!found.email && emailChanges && !newEmailVerified) found.otp = accountMessages.verifyNewEmail;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const answer = await editProfile.mutateAsync({
+        _id: profile._id,
+        name: draft.name.trim(),
+        email: newEmail,
+        phone: draft.phone,
+      });
+      toast.success(answer.message);
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={save} className="mt-6 space-y-4">
+      <TextField label="Name" name="name" autoComplete="name" {...field('name')} />
+      <TextField label="Email" {...emailInput} {...field('email')} />
+      {emailChanges && isValidEmail(newEmail) && (
+        <div className="rounded-md bg-brand-50 p-3">
+          <p className="text-sm text-gray-700">To use this address we need to confirm it is yours.</p>
+          <div className="mt-2">
+            <OtpSendButton otp={otp} onSend={() => void otp.send(newEmail)} />
+          </div>
+          {otp.sentTo === newEmail && (
+            <OtpCodeField
+              label="OTP sent to your new e-mail"
+              value={code}
+              onChange={setCode}
+              error={errors.otp}
+              verified={newEmailVerified}
+              verifying={otp.verifying}
+              onVerify={() =>
+                code ? void otp.verify(newEmail, code) : setErrors({ otp: messages.validation.enterOtp })
+              }
+            />
+          )}
+          {otp.sentTo !== newEmail && <FieldError message={errors.otp} announce />}
+        </div>
+      )}
+      <TextField label="Phone" {...phoneInput} {...field('phone', (raw) => digitsOnly(raw, PHONE_LENGTH))} />
+      <div className="flex gap-3">
+        <button type="submit" disabled={editProfile.isPending} className={`${primaryButtonClass} flex-1`}>
+          {editProfile.isPending && <Spinner label="Saving" />}
+          Save
+        </button>
+        <button type="button" onClick={onDone} className={`${secondaryButtonClass} flex-1`}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/constants';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
+import { SignupForm } from './signup-form.tsx';
+
+const created = { message: 'user created', Token: 'tok.en.value', UserId: 'usr_9' };
+function happyApi({ path }: ApiCall) {
+  if (path === '/users/otp') return { body: { message: 'OTP sent to email successfully' } };
+  if (path === '/users/verify') return { body: { message: 'OTP is verified' } };
+  if (path === '/users/') return { status: 201, body: created };
+  return undefined;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+describe('sign-up', () => {
+  it('checks the name and e-mail before sending the OTP', async () => {
+    const calls = stubApi(happyApi);
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    expect(screen.getByRole('heading', { name: 'Create Your Erti Pay Account' })).toBeTruthy();
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(screen.getByText('Please enter the username.')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Username'), 'Asha');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(screen.getByText('Please enter your email.')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(screen.getByText('Please enter a valid Email Id.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('walks the three steps, registers, signs in and goes home after 3 seconds', async () => {
+    const calls = stubApi(happyApi);
+    const { router } = renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Email sent successfully')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Resend in: 30s' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await typing.type(screen.getByLabelText('Phone Number'), '98a765-43210999');
+    expect((screen.getByLabelText('Phone Number') as HTMLInputElement).value).toBe('9876543210');
+    await typing.type(screen.getByLabelText('Create Password'), 'Secret123');
+    await typing.type(screen.getByLabelText('Re-type Password'), 'Secret123');
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Please agree to the terms and conditions.')).toBeTruthy();
+    await typing.click(screen.getByRole('checkbox'));
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('OTP not verified')).toBeTruthy();
+
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(screen.getByText('Please enter the OTP.')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Enter OTP'), '123456');
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('OTP Verified')).toBeTruthy();
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/users/')?.body).toEqual({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      password: 'Secret123',
+    });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual(created);
+    expect(JSON.parse(localStorage.getItem(USER_DATA_STORAGE_KEY) ?? '{}')).toEqual({
+      userName: 'Asha Rao',
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      _id: 'usr_9',
+    });
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('requires every field and equal passwords', async () => {
+    stubApi(happyApi);
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('All fields are required!')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Username'), 'Asha');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.type(screen.getByLabelText('Phone Number'), '98765');
+    await typing.type(screen.getByLabelText('Create Password'), 'Secret123');
+    await typing.type(screen.getByLabelText('Re-type Password'), 'Secret124');
+    await typing.click(screen.getByRole('checkbox'));
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Passwords do not match!')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Re-type Password'), '{Backspace}3');
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Invalid Phone Number')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Already an user? Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('warns with the server message when the e-mail already has an account', async () => {
+    stubApi(({ path }) =>
+      path === '/users/otp'
+        ? { status: 409, body: { message: 'User creation failed. Email already exists' } }
+        : undefined,
+    );
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Username'), 'Asha');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('User creation failed. Email already exists')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send OTP' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

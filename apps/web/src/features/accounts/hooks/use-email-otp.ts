@@ -1,0 +1,78 @@
+import type { OtpPurpose } from '@erti/contracts';
+import { OTP_RESEND_WAIT_SECONDS } from '@erti/contracts/constants';
+import { messages } from '@erti/contracts/messages';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSendOtp } from '../api/send-otp.ts';
+import { useVerifyOtp } from '../api/verify-otp.ts';
+import { useCountdown } from './use-countdown.ts';
+
+/** The server's "Please wait N seconds" answer, so a reload still shows the right countdown. */
+const waitSecondsOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 429
+    ? Number(/wait (\d+) seconds/.exec(error.message)?.[1] ?? 0)
+    : 0;
+
+/**
+ * Sending and verifying an e-mail OTP, shared by login, sign-up and the profile's e-mail change:
+ * the 30-second resend wait, the spec's toasts, and which address was verified (editing the
+ * address afterwards needs a new code).
+ */
+export function useEmailOtp(purpose: OtpPurpose) {
+  const sendOtp = useSendOtp();
+  const verifyOtp = useVerifyOtp();
+  const countdown = useCountdown();
+  const [sentTo, setSentTo] = useState<string>();
+  const [verifiedEmail, setVerifiedEmail] = useState<string>();
+
+  async function send(email: string): Promise<boolean> {
+    try {
+      const answer = await sendOtp.mutateAsync({ email, purpose });
+      toast.success(purpose === 'signup' ? messages.errors.emailSent : answer.message);
+      setSentTo(email);
+      setVerifiedEmail(undefined);
+      countdown.start(OTP_RESEND_WAIT_SECONDS);
+      return true;
+    } catch (error) {
+      const wait = waitSecondsOf(error);
+      if (wait > 0) countdown.start(wait);
+      if (error instanceof ApiError && error.status > 0) toast.warn(error.message);
+      else toast.error(messages.errors.otpSendError);
+      return false;
+    }
+  }
+
+  async function verify(email: string, otp: string): Promise<boolean> {
+    try {
+      await verifyOtp.mutateAsync({ email, OTP: otp.trim() });
+      toast.success(messages.errors.otpVerifiedToast);
+      setVerifiedEmail(email);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) toast.warn(error.message);
+      else toast.error(messages.errors.otpVerifyError);
+      return false;
+    }
+  }
+
+  /** Forget the code and the verification (the address changed, or the verification was used up). */
+  function reset() {
+    setSentTo(undefined);
+    setVerifiedEmail(undefined);
+  }
+
+  return {
+    send,
+    verify,
+    reset,
+    sending: sendOtp.isPending,
+    verifying: verifyOtp.isPending,
+    /** A code was sent to this address (the OTP field shows). */
+    sentTo,
+    isVerified: (email: string) => verifiedEmail !== undefined && verifiedEmail === email,
+    secondsLeft: countdown.secondsLeft,
+  };
+}
+
+export type EmailOtp = ReturnType<typeof useEmailOtp>;

@@ -1,0 +1,29 @@
+import type { SigninResponse, UserProfile } from '@erti/contracts';
+import { type StoredUserData, saveSession, saveUserData } from '../../lib/session.ts';
+import { getProfile } from './api/get-profile.ts';
+
+const userDataOf = (profile: Pick<UserProfile, '_id' | 'name' | 'email' | 'phone'>): StoredUserData => ({
+  userName: profile.name,
+  name: profile.name,
+  email: profile.email,
+  phone: profile.phone,
+  _id: profile._id,
+});
+
+/** After sign-up: the whole answer is the session ('ertiUser'); the form has the user data. */
+export function startSessionWith(session: SigninResponse, profile: Omit<UserProfile, 'pic'>): void {
+  saveSession(session, userDataOf(profile));
+}
+
+/**
+ * After login: the whole answer is the session; the user data ('ertiUserData') comes from the
+ * profile. A profile failure is logged only (spec section 8), leaving what the login form knows.
+ */
+export async function startSessionFromProfile(session: SigninResponse, email: string): Promise<void> {
+  saveSession(session, { userName: '', email, phone: '', _id: session.UserId });
+  try {
+    saveUserData(userDataOf(await getProfile(session.UserId)));
+  } catch (error) {
+    console.error('Could not load the profile after login', error);
+  }
+}

@@ -1,0 +1,112 @@
+import type { Biller } from '@erti/contracts';
+import { describe, expect, it } from 'vitest';
+import { formatRupees } from '../../lib/format.ts';
+import { buildBillRequest } from './bill-request.ts';
+import { billFlow, evaluateBillForm, needsAmountField, sanitiseParam, visibleParams } from './bill-rules.ts';
+import { rupeesToPaise, sanitiseAmount } from './money.ts';
+import { billers } from './test-support.tsx';
+
+const form = (biller: Biller, values: Record<string, string>, amount = '', planChosen = false) =>
+  evaluateBillForm(biller, { values, amount, planChosen });
+
+describe('bill parameter rules', () => {
+  it("tests each value against its regex: 'Invalid {paramName}'", () => {
+    expect(form(billers.electricity, { 'Consumer Number': '12AB' }).errors).toEqual({
+      'Consumer Number': 'Invalid Consumer Number',
+    });
+    expect(form(billers.electricity, { 'Consumer Number': '1234567890' })).toEqual({
+      errors: {},
+      ready: true,
+    });
+  });
+
+  it('needs every required parameter but one named id, and no errors', () => {
+    expect(form(billers.fastag, { 'Vehicle Number': 'KA01AB1234' }, '500').ready).toBe(true);
+    expect(form(billers.fastag, { Id: '12' }, '500').ready).toBe(false);
+    expect(form(billers.fastag, { Id: '12', 'Vehicle Number': 'KA01AB1234' }, '500').ready).toBe(false);
+    expect(
+      form(billers.electricity, { 'Consumer Number': '1234567890', 'Mobile Number': '12345' }).ready,
+    ).toBe(false);
+  });
+
+  it('LPG with every parameter optional asks for a valid mobile number only', () => {
+    expect(visibleParams(billers.lpg).map((param) => param.paramName)).toEqual(['Mobile Number']);
+    expect(form(billers.lpg, {}).ready).toBe(false);
+    expect(form(billers.lpg, { 'Mobile Number': '12345' }).ready).toBe(false);
+    expect(form(billers.lpg, { 'Mobile Number': '9876543210' }).ready).toBe(true);
+  });
+
+  it('asks for an amount above 0, within the biller limits, only when the user chooses it', () => {
+    expect(needsAmountField(billers.electricity)).toBe(false);
+    expect(needsAmountField(billers.fastag)).toBe(true);
+    const withAmount = (amount: string) => form(billers.fastag, { 'Vehicle Number': 'KA01AB1234' }, amount);
+    expect(withAmount('').ready).toBe(false);
+    expect(withAmount('0').errors.amount).toBe('Enter an amount greater than 0');
+    expect(withAmount('50').errors.amount).toBe('Enter an amount between ₹100.00 and ₹1,00,000.00');
+    expect(withAmount('150.5').ready).toBe(true);
+    const amountParam: Biller = {
+      ...billers.fastag,
+      customerParams: [
+        ...billers.fastag.customerParams,
+        { paramName: 'AMOUNT', optional: 'false', regex: '' },
+      ],
+    };
+    expect(needsAmountField(amountParam)).toBe(false);
+  });
+
+  it('needs a chosen plan, and no amount box, for a biller whose plans are mandatory', () => {
+    const dth: Biller = {
+      ...billers.fastag,
+      billerCategoryName: 'DTH',
+      customerParams: [{ paramName: 'Subscriber ID', optional: 'false', regex: '^[0-9]{10,11}$' }],
+      planMdmRequirement: 'MANDATORY',
+    };
+    expect(needsAmountField(dth)).toBe(false);
+    expect(form(dth, { 'Subscriber ID': '3012345678' }).ready).toBe(false);
+    expect(form(dth, { 'Subscriber ID': '3012345678' }, '', true).ready).toBe(true);
+  });
+
+  it('chooses fetch, else validation, else nothing', () => {
+    expect(billFlow(billers.electricity)).toBe('fetch');
+    expect(billFlow({ ...billers.electricity, fetchRequirement: 'OPTIONAL' })).toBe('fetch');
+    expect(billFlow(billers.fastag)).toBe('validate');
+    expect(billFlow({ ...billers.fastag, supportBillValidation: 'NOT_SUPPORTED' })).toBe('none');
+  });
+
+  it('keeps the digits of a mobile number only', () => {
+    const [, mobile] = billers.electricity.customerParams;
+    expect(sanitiseParam(mobile!, '98-765 abc43210')).toBe('9876543210');
+    expect(sanitiseParam(billers.fastag.customerParams[1]!, 'KA01 AB')).toBe('KA01 AB');
+  });
+});
+
+describe('money', () => {
+  it('turns typed rupees into paise without floating point', () => {
+    expect(rupeesToPaise('120')).toBe(12000);
+    expect(rupeesToPaise('120.5')).toBe(12050);
+    expect(rupeesToPaise('0.07')).toBe(7);
+    expect(rupeesToPaise('12.345')).toBeNull();
+    expect(rupeesToPaise('abc')).toBeNull();
+    expect(sanitiseAmount('1,2a0.509')).toBe('120.50');
+    expect(formatRupees('123456.5')).toBe('₹1,23,456.50');
+  });
+});
+
+describe('bill request', () => {
+  it('is the spec request: channel 1, real-time fetch, mobile, e-mail tag and the filled parameters', () => {
+    const request = buildBillRequest({
+      biller: billers.electricity,
+      values: { 'Consumer Number': ' 1234567890 ', 'Mobile Number': '' },
+      user: { userName: 'Asha', email: 'asha@example.com', phone: '9876543210' },
+    });
+    expect(request).toEqual({
+      chId: 1,
+      isRealTimeFetch: true,
+      custDetails: { mobileNo: '9876543210', customerTags: [{ name: 'EMAIL', value: 'asha@example.com' }] },
+      billDetails: {
+        billerId: 'BESCOM000KAR01',
+        customerParams: [{ name: 'Consumer Number', value: '1234567890' }],
+      },
+    });
+  });
+});

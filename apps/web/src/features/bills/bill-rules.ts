@@ -1,0 +1,144 @@
+import type { Biller, CustomerParam } from '@erti/contracts';
+import { messages } from '@erti/contracts/messages';
+import { formatRupees } from '../../lib/format.ts';
+import { rupeesToPaise } from './money.ts';
+
+export const LPG_GAS = 'LPG Gas';
+
+/** What Submit does for a biller (spec section 4, bill flow). */
+export type BillFlow = 'fetch' | 'validate' | 'none';
+
+const supported = (requirement: string) => requirement === 'MANDATORY' || requirement === 'OPTIONAL';
+
+export function billFlow(biller: Biller): BillFlow {
+  if (supported(biller.fetchRequirement)) return 'fetch';
+  if (supported(biller.supportBillValidation)) return 'validate';
+  return 'none';
+}
+
+export const needsPlan = (biller: Biller) => biller.planMdmRequirement === 'MANDATORY';
+
+/** 'Mobile Number' and its usual variants ('Registered Mobile No', 'Registered Contact Number'): digits only. */
+export const isMobileNumberParam = (paramName: string) =>
+  /\bmobile\s*(number|no)\b|\bcontact\s*number\b/i.test(paramName);
+
+const isOptional = (param: CustomerParam) => param.optional === 'true';
+const isNamedId = (param: CustomerParam) => param.paramName.trim().toLowerCase() === 'id';
+
+/** LPG billers whose parameters are all optional are asked for the mobile number only. */
+export function usesLpgMobileRule(biller: Biller): boolean {
+  const params = biller.customerParams;
+  return (
+    biller.billerCategoryName === LPG_GAS &&
+    params.length > 0 &&
+    params.every(isOptional) &&
+    params.some((param) => isMobileNumberParam(param.paramName))
+  );
+}
+
+/** The parameters the form shows: all of them, or the mobile number alone under the LPG rule. */
+export function visibleParams(biller: Biller): CustomerParam[] {
+  if (!usesLpgMobileRule(biller)) return biller.customerParams;
+  return biller.customerParams.filter((param) => isMobileNumberParam(param.paramName));
+}
+
+const amountParamOf = (biller: Biller) =>
+  biller.customerParams.find((param) => param.paramName.trim().toLowerCase() === 'amount');
+
+/**
+ * The separate Amount box: shown when no parameter is named amount and the amount is the user's to
+ * choose. A fetched bill or a chosen plan sets the amount, so those flows do not ask for one.
+ */
+export function needsAmountField(biller: Biller): boolean {
+  return !amountParamOf(biller) && billFlow(biller) !== 'fetch' && !needsPlan(biller);
+}
+
+/** The rupees the user typed: in the parameter named amount when the biller has one, else in the Amount box. */
+export function enteredAmount(biller: Biller, values: Record<string, string>, amount: string): string {
+  const amountParam = amountParamOf(biller);
+  return amountParam ? (values[amountParam.paramName] ?? '').trim() : amount;
+}
+
+/** What the user may type: a mobile number keeps its digits only. */
+export function sanitiseParam(param: CustomerParam, raw: string): string {
+  return isMobileNumberParam(param.paramName) ? raw.replace(/\D/g, '') : raw;
+}
+
+const compiled = new Map<string, RegExp | null>();
+
+/** A biller regex that does not compile cannot judge anything: the server checks again anyway. */
+function regexOf(source: string): RegExp | null {
+  if (!compiled.has(source)) {
+    try {
+      compiled.set(source, new RegExp(source));
+    } catch {
+      console.warn('Ignoring a biller regex that does not compile', source);
+      compiled.set(source, null);
+    }
+  }
+  return compiled.get(source) ?? null;
+}
+
+/** 'Invalid {paramName}' when a filled value does not match the parameter's regex. */
+export function paramError(param: CustomerParam, value: string): string | undefined {
+  if (!value || !param.regex) return undefined;
+  return regexOf(param.regex)?.test(value) === false
+    ? messages.validation.invalidParam(param.paramName)
+    : undefined;
+}
+
+/** An amount above zero and, when the biller says so, within its limits (paise). */
+export function amountError(biller: Biller, text: string): string | undefined {
+  if (!text) return undefined;
+  const paise = rupeesToPaise(text);
+  if (paise === null || paise <= 0) return 'Enter an amount greater than 0';
+  const { minAmount, maxAmount } = biller;
+  if ((minAmount !== undefined && paise < minAmount) || (maxAmount !== undefined && paise > maxAmount)) {
+    return `Enter an amount between ${formatRupees((minAmount ?? 1) / 100)} and ${formatRupees((maxAmount ?? paise) / 100)}`;
+  }
+  return undefined;
+}
+
+export interface BillFormInput {
+  values: Record<string, string>;
+  amount: string;
+  planChosen: boolean;
+}
+
+export interface BillFormState {
+  /** Field errors by parameter name; the amount box under 'amount'. */
+  errors: Record<string, string>;
+  /** Whether Submit / Proceed to Pay is enabled. */
+  ready: boolean;
+}
+
+export const AMOUNT_FIELD = 'amount';
+
+function requiredFilled(biller: Biller, values: Record<string, string>): boolean {
+  const params = visibleParams(biller);
+  const filled = (param: CustomerParam) => (values[param.paramName] ?? '').trim() !== '';
+  if (usesLpgMobileRule(biller)) return params.some(filled);
+  if (params.every(isOptional)) return params.length === 0 || params.some(filled);
+  return params.filter((param) => !isOptional(param) && !isNamedId(param)).every(filled);
+}
+
+/**
+ * The bill form's errors and whether it may be submitted: every required parameter except one
+ * named id filled (LPG: a filled mobile number), no errors, an amount when asked, a plan when needed.
+ */
+export function evaluateBillForm(biller: Biller, input: BillFormInput): BillFormState {
+  const errors: Record<string, string> = {};
+  for (const param of visibleParams(biller)) {
+    const error = paramError(param, input.values[param.paramName] ?? '');
+    if (error) errors[param.paramName] = error;
+  }
+  const amountRequired = needsAmountField(biller);
+  const amountProblem = amountRequired ? amountError(biller, input.amount) : undefined;
+  if (amountProblem) errors[AMOUNT_FIELD] = amountProblem;
+  const ready =
+    Object.keys(errors).length === 0 &&
+    requiredFilled(biller, input.values) &&
+    (!amountRequired || input.amount !== '') &&
+    (!needsPlan(biller) || input.planChosen);
+  return { errors, ready };
+}

@@ -1,0 +1,90 @@
+import type { CategorySlug } from '@erti/contracts/catalogue';
+import { messages } from '@erti/contracts/messages';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { BILLER_PAGE_SIZE } from '../api/list-billers.ts';
+import type { BillerSearchResult } from '../hooks/use-biller-search.ts';
+import type { BillEntryState } from '../navigation.ts';
+import { BillerLogo } from './biller-logo.tsx';
+
+/** The 'All Billers' list: logo and name of each, a link to its bill-entry page. */
+export function AllBillers({
+  search,
+  categorySlug,
+}: {
+  search: BillerSearchResult;
+  categorySlug: CategorySlug;
+}) {
+  return (
+    <section
+      aria-labelledby="all-billers"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="all-billers" className="text-lg font-semibold text-gray-900">
+        All Billers
+      </h2>
+      <AllBillersBody search={search} categorySlug={categorySlug} />
+    </section>
+  );
+}
+
+function AllBillersBody({
+  search,
+  categorySlug,
+}: {
+  search: BillerSearchResult;
+  categorySlug: CategorySlug;
+}) {
+  if (search.isLoading) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading billers" />
+      </div>
+    );
+  }
+  if (search.isError) {
+    return (
+      <div className="py-8 text-center text-gray-700">
+        <p>We could not load the billers just now.</p>
+        <button
+          type="button"
+          onClick={search.retry}
+          className="mt-3 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (search.billers.length === 0) {
+    return (
+      <p role="status" className="py-10 text-center text-gray-600">
+        {messages.empty.results}
+      </p>
+    );
+  }
+  return (
+    <>
+      {search.isPartial && (
+        <p className="mt-1 text-sm text-gray-600">
+          Showing the first {BILLER_PAGE_SIZE} billers. Search to find yours.
+        </p>
+      )}
+      <ul className="mt-3 divide-y divide-gray-100">
+        {search.billers.map((biller) => (
+          <li key={biller.billerId}>
+            <Link
+              to={paths.billEntry(categorySlug, biller.billerCategoryName, biller.billerName)}
+              state={{ biller } satisfies BillEntryState}
+              className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <BillerLogo billerName={biller.billerName} billerCategoryName={biller.billerCategoryName} />
+              <span className="font-medium text-gray-900">{biller.billerName}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

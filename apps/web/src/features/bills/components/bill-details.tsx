@@ -1,0 +1,110 @@
+import { useEffect, useId } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import { getUserData } from '../../../lib/session.ts';
+import { type BillDetailsState, isBillDetailsState } from '../navigation.ts';
+import { categoryCaption } from '../service-copy.ts';
+import { BillerLogo } from './biller-logo.tsx';
+
+/** The bill confirmation (`/billerdetails`): the fetched bill, then on to the payment choice. */
+export function BillDetails() {
+  const { pathname, state } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the spec scrolls to the top on every path change.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  if (!isBillDetailsState(state)) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold text-brand-700">No bill to show</h1>
+        <p className="mt-3 text-gray-600">Choose a service and a biller to fetch your bill.</p>
+        <Link to={paths.services} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Go to services
+        </Link>
+      </section>
+    );
+  }
+  return <FetchedBill {...state} />;
+}
+
+function FetchedBill({ response, biller, billReq }: BillDetailsState) {
+  const navigate = useNavigate();
+  const amountId = useId();
+  const bill = response.response.billerResponse ?? {};
+  const fee = Number(bill.custConvFee ?? 0);
+  const customer: Row[] = [
+    ...billReq.billDetails.customerParams.map(({ name, value }): Row => [name, value]),
+    ['Customer Name', bill.customerName],
+    ['Bill Date', formatCalendarDate(bill.billDate)],
+  ];
+  const dues: Row[] = [
+    ['Due Date', formatCalendarDate(bill.dueDate)],
+    ['Bill Number', bill.billNumber],
+    ['Bill Period', bill.billPeriod],
+    ['Convenience Fee', fee > 0 ? formatRupees(fee) : undefined],
+  ];
+  const proceed = () => {
+    const state: PaymentSelectionState = {
+      amount: bill.amount ?? '',
+      biller,
+      billReq,
+      billRes: response,
+      user: getUserData(),
+    };
+    navigate(paths.paymentSelection, { state });
+  };
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-8">
+      <p className="text-lg font-medium text-gray-600">{categoryCaption(biller.billerCategoryName)}</p>
+      <div className="mt-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <div className="flex items-center gap-4">
+          <BillerLogo
+            billerName={biller.billerName}
+            billerCategoryName={biller.billerCategoryName}
+            size="lg"
+          />
+          <p className="text-xl font-semibold text-gray-900">{biller.billerName}</p>
+        </div>
+        <h1 className="mt-6 text-sm font-bold tracking-wider text-brand-700">BILLER DETAILS</h1>
+        <DetailRows rows={customer} />
+        <label htmlFor={amountId} className="mt-4 block text-gray-600">
+          Amount
+        </label>
+        <input
+          id={amountId}
+          readOnly
+          value={formatRupees(bill.amount ?? '')}
+          className="mt-1 mb-4 w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2.5 text-lg font-semibold"
+        />
+        <DetailRows rows={dues} />
+        <button
+          type="button"
+          onClick={proceed}
+          className="mt-6 w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          Proceed to Pay
+        </button>
+      </div>
+    </section>
+  );
+}
+
+type Row = [label: string, value: string | undefined];
+
+/** Label and value pairs; a value the biller did not send (a bill period, a fee) is left out. */
+function DetailRows({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] gap-x-4 gap-y-2">
+      {rows
+        .filter((row): row is [string, string] => Boolean(row[1]))
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-600">{label}</dt>
+            <dd className="font-medium text-gray-900">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Biller, SavedBill } from '@erti/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billers, callsOf, renderAt, signIn, stubApi } from '../test-support.tsx';
+import { BillerSelection } from './biller-selection.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const electricity = { title: 'Electricity', caption: 'Electricity Bill', icon: 'zap' };
+const named = (billerName: string, index: number): Biller => ({
+  ...billers.electricity,
+  billerId: `ELEC${String(index).padStart(10, '0')}`,
+  billerName,
+});
+const small = ['Adani Electricity', 'BSES Rajdhani', 'Tata Power Mumbai'].map(named);
+const large = Array.from({ length: 50 }, (_, index) => named(`Power Board ${index}`, index));
+
+function renderSelection() {
+  return renderAt(<BillerSelection service={electricity} categorySlug="utilities" />, {
+    path: '/services/:category/:subcategory',
+    url: '/services/utilities/Electricity',
+  });
+}
+
+const listed = () =>
+  within(screen.getByRole('region', { name: 'All Billers' }))
+    .queryAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('BillerSelection', () => {
+  it('filters a small category in the page, case-insensitively, with a clear button', async () => {
+    const fetchMock = stubApi((_method, path) =>
+      path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined,
+    );
+    renderSelection();
+    expect(screen.getByRole('heading', { name: 'Pay your Electricity Bill' })).toBeTruthy();
+    await waitFor(() =>
+      expect(listed()).toEqual(['Adani Electricity', 'BSES Rajdhani', 'Tata Power Mumbai']),
+    );
+    const search = screen.getByPlaceholderText('Search your biller here');
+    await userEvent.type(search, 'POWER');
+    expect(listed()).toEqual(['Tata Power Mumbai']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'gujarat');
+    expect(screen.getByText('No Results Found')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(listed()).toHaveLength(3);
+    expect(callsOf(fetchMock).filter((call) => call.includes('/bbps/prod/'))).toEqual([
+      'GET /api/bbps/prod/Electricity?limit=50',
+    ]);
+  });
+
+  it('searches a large category on the server, one page at most', async () => {
+    const fetchMock = stubApi((_method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: large };
+      if (path === '/bbps/prod/Electricity?q=board+7&limit=50') return { body: [large[7]] };
+      return undefined;
+    });
+    renderSelection();
+    await waitFor(() => expect(listed()).toHaveLength(50));
+    expect(screen.getByText('Showing the first 50 billers. Search to find yours.')).toBeTruthy();
+    await userEvent.type(screen.getByPlaceholderText('Search your biller here'), 'board 7');
+    await waitFor(() => expect(listed()).toEqual(['Power Board 7']));
+    expect(callsOf(fetchMock)).toContain('GET /api/bbps/prod/Electricity?q=board+7&limit=50');
+  });
+
+  it('links each biller to its bill-entry page, carrying the record', async () => {
+    stubApi((_method, path) => (path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined));
+    const { router } = renderSelection();
+    await userEvent.click(await screen.findByRole('link', { name: 'BSES Rajdhani' }));
+    expect(router.state.location.pathname).toBe('/services/utilities/Electricity/BSES%20Rajdhani');
+    expect(router.state.location.state).toEqual({ biller: small[1] });
+  });
+
+  it('shows no Recent Bills to a visitor', async () => {
+    const fetchMock = stubApi((_method, path) =>
+      path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined,
+    );
+    renderSelection();
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    expect(screen.queryByRole('heading', { name: 'Recent Bills' })).toBeNull();
+    expect(callsOf(fetchMock).some((call) => call.includes('mybills'))).toBe(false);
+  });
+
+  it('lets a signed-in user switch between saved bills and delete one after the server agrees', async () => {
+    signIn();
+    const saved = (billNumber: string, customerName: string): SavedBill => ({
+      _id: `sb_${billNumber}`,
+      category: 'Electricity',
+      billerId: 'BESCOM000KAR01',
+      billerName: 'BESCOM',
+      customerName,
+      billNumber,
+      dueDate: '2025-07-01',
+      amount: '812.00',
+      BillRequest: {
+        billDetails: { customerParams: [{ name: 'Consumer Number', value: `99${billNumber}` }] },
+      },
+    });
+    let deleteStatus = 500;
+    const fetchMock = stubApi((method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: small };
+      if (method === 'POST' && path === '/bbps/prod/mybills/category') {
+        return { body: [saved('111', 'Ravi'), saved('222', 'Meena')] };
+      }
+      if (method === 'DELETE') return { status: deleteStatus, body: { message: 'done' } };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSelection();
+    const panel = await screen.findByRole('region', { name: 'Recent Bills' });
+    await within(panel).findByText(/Ravi/);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show all saved bills (2)' }));
+    await userEvent.click(within(panel).getByRole('button', { name: /Meena/ }));
+    expect(within(panel).getByRole('button', { name: 'Delete saved bill 222' })).toBeTruthy();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Delete saved bill 222' }));
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('DELETE /api/bbps/prod/mybills/category'));
+    expect(within(panel).getByRole('button', { name: 'Delete saved bill 222' })).toBeTruthy();
+
+    deleteStatus = 200;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Delete saved bill 222' }));
+    await waitFor(() => expect(within(panel).queryByText(/Meena/)).toBeNull());
+    expect(within(panel).getByRole('button', { name: 'Delete saved bill 111' })).toBeTruthy();
+    const deleteBody = fetchMock.mock.calls.findLast(([, init]) => init?.method === 'DELETE')?.[1]?.body;
+    expect(JSON.parse(String(deleteBody))).toEqual({ category: 'Electricity', billNumber: '222' });
+  });
+
+  it('leaves Recent Bills empty, quietly, when they cannot be loaded', async () => {
+    signIn();
+    stubApi((_method, path) => (path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSelection();
+    const panel = await screen.findByRole('region', { name: 'Recent Bills' });
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(within(panel).getByText('Bills you fetch here are saved for next time.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+import type { CategorySlug, Service } from '@erti/contracts/catalogue';
+import { useState } from 'react';
+import { useBillerSearch } from '../hooks/use-biller-search.ts';
+import { serviceCopy } from '../service-copy.ts';
+import { AllBillers } from './all-billers.tsx';
+import { BillerSearchBox } from './biller-search-box.tsx';
+import { RecentBills } from './recent-bills.tsx';
+
+/** The biller-selection page of a service: heading, search, the user's recent bills and every biller. */
+export function BillerSelection({ service, categorySlug }: { service: Service; categorySlug: CategorySlug }) {
+  const [query, setQuery] = useState('');
+  const search = useBillerSearch(service.title, query);
+  const copy = serviceCopy(service);
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-brand-700">{copy.heading}</h1>
+      <p className="mt-2 max-w-3xl text-gray-600">{copy.text}</p>
+      <div className="mt-6 max-w-xl">
+        <BillerSearchBox value={query} onChange={setQuery} />
+      </div>
+      <div className="mt-6 max-w-3xl space-y-6">
+        <RecentBills category={service.title} categorySlug={categorySlug} />
+        <AllBillers search={search} categorySlug={categorySlug} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import type { SavedBill } from '@erti/contracts';
+import type { CategorySlug } from '@erti/contracts/catalogue';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useDeleteSavedBill } from '../api/delete-saved-bill.ts';
+import { useSavedBills } from '../api/list-saved-bills.ts';
+import type { BillEntryState } from '../navigation.ts';
+
+interface RecentBillsProps {
+  category: string;
+  categorySlug: CategorySlug;
+}
+
+/**
+ * The signed-in user's saved bills of this category: the first is current; a toggle lists the
+ * others, choosing one makes it current; a bill can be deleted or opened to pay it again.
+ */
+export function RecentBills({ category, categorySlug }: RecentBillsProps) {
+  const session = useSession();
+  const bills = useSavedBills(category).data ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const titleId = useId();
+  const listId = useId();
+  if (!session) return null;
+  const current = bills.find((bill) => bill._id === chosen) ?? bills[0];
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+        Recent Bills
+      </h2>
+      {current ? (
+        <SavedBillCard bill={current} category={category} categorySlug={categorySlug} />
+      ) : (
+        <p className="mt-2 text-sm text-gray-600">Bills you fetch here are saved for next time.</p>
+      )}
+      {bills.length > 1 && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-3 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {expanded ? 'Hide saved bills' : `Show all saved bills (${bills.length})`}
+        </button>
+      )}
+      {expanded && (
+        <ul id={listId} className="mt-2 space-y-1">
+          {bills.map((bill) => (
+            <li key={bill._id}>
+              <button
+                type="button"
+                aria-pressed={bill._id === current?._id}
+                onClick={() => setChosen(bill._id)}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-brand-50 aria-pressed:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                <span className="font-medium">{bill.billerName}</span> · {accountOf(bill)} ·{' '}
+                {bill.customerName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The customer's account as they typed it (the first customer parameter). */
+const accountOf = (bill: SavedBill) =>
+  bill.BillRequest.billDetails.customerParams[0]?.value ?? bill.billNumber;
+
+function SavedBillCard({ bill, category, categorySlug }: { bill: SavedBill } & RecentBillsProps) {
+  const deleteBill = useDeleteSavedBill(category);
+  const reopen: BillEntryState = {
+    billerId: bill.billerId,
+    prefill: bill.BillRequest.billDetails.customerParams,
+  };
+  return (
+    <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
+      <p className="font-semibold text-gray-900">{bill.billerName}</p>
+      <p className="text-gray-700">
+        {bill.customerName} · {accountOf(bill)}
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-gray-700">
+        <dt>Bill number</dt>
+        <dd>{bill.billNumber}</dd>
+        <dt>Amount</dt>
+        <dd>{formatRupees(bill.amount)}</dd>
+        <dt>Due date</dt>
+        <dd>{formatCalendarDate(bill.dueDate)}</dd>
+      </dl>
+      <div className="mt-3 flex gap-2">
+        <Link
+          to={paths.billEntry(categorySlug, bill.category, bill.billerName)}
+          state={reopen}
+          className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          Fetch latest bill
+        </Link>
+        <button
+          type="button"
+          aria-label={`Delete saved bill ${bill.billNumber}`}
+          disabled={deleteBill.isPending}
+          onClick={() => deleteBill.mutate(bill.billNumber)}
+          className="rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Biller, BillResponse, Plan } from '@erti/contracts';
+import { messages } from '@erti/contracts/messages';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
+import { getSession, getUserData } from '../../../lib/session.ts';
+import { useFetchBill } from '../api/fetch-bill.ts';
+import { useValidateBill } from '../api/validate-bill.ts';
+import { buildBillRequest } from '../bill-request.ts';
+import { billFlow, enteredAmount } from '../bill-rules.ts';
+import { rupeesToPaise } from '../money.ts';
+import type { BillDetailsState } from '../navigation.ts';
+import { savePendingBill } from '../pending-bill.ts';
+
+export const NO_BILL_DUE = 'No bill due';
+
+export interface BillSubmission {
+  values: Record<string, string>;
+  amount: string;
+  plan: Plan | null;
+}
+
+/** A respCode 0 answer, as spec section 8 shows it: nothing due is good news, not a failure. */
+function showRefusal(answer: BillResponse): void {
+  const { response } = answer;
+  if (response.noBillDue) {
+    toast.info(`${NO_BILL_DUE}: there is nothing to pay on this account right now.`);
+    return;
+  }
+  toast.warn(response.errorList?.[0]?.errorDtl ?? response.complianceReason ?? messages.errors.submitFailed);
+}
+
+/** 'Error submitting data', with the server's reason beneath when it gave one the user can act on. */
+function showFailure(error: unknown): void {
+  console.error('Bill submission failed', error);
+  const reason =
+    error instanceof ApiError && error.status >= 400 && error.status !== 500 ? error.message : '';
+  toast.error(
+    reason ? (
+      <div>
+        <p>{messages.errors.submitFailed}</p>
+        <p className="text-sm">{reason}</p>
+      </div>
+    ) : (
+      messages.errors.submitFailed
+    ),
+  );
+}
+
+/**
+ * The bill flow of spec section 4: fetch when the biller presents bills, else validate, else
+ * nothing to do; a visitor's values are kept and the login popup opens instead.
+ */
+export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
+  const navigate = useNavigate();
+  const fetchBill = useFetchBill();
+  const validateBill = useValidateBill();
+
+  const askToLogin = (submission: BillSubmission) => {
+    savePendingBill({ biller, values: submission.values, amount: submission.amount });
+    onLoginRequired();
+  };
+
+  async function submit(submission: BillSubmission): Promise<void> {
+    if (!getSession()) return askToLogin(submission);
+    const flow = billFlow(biller);
+    if (flow === 'none') {
+      toast.info(`${biller.billerName} cannot be paid online yet. Please pay the biller directly.`);
+      return;
+    }
+    const user = getUserData();
+    const { plan } = submission;
+    const amount = plan
+      ? String(plan.amountInRupees)
+      : enteredAmount(biller, submission.values, submission.amount);
+    const amountPaise = rupeesToPaise(amount);
+    const request = buildBillRequest({
+      biller,
+      values: submission.values,
+      user,
+      amountPaise: amountPaise ?? undefined,
+      planId: plan?.Id,
+    });
+    try {
+      if (flow === 'fetch') {
+        const answer = await fetchBill.mutateAsync({
+          billerCategoryName: biller.billerCategoryName,
+          request,
+        });
+        if (answer.respCode !== 1 || !answer.response.billerResponse) return showRefusal(answer);
+        const state: BillDetailsState = { response: answer, biller, billReq: request };
+        navigate(paths.billerDetails, { state });
+        return;
+      }
+      const answer = await validateBill.mutateAsync(request);
+      if (answer.respCode !== 1) return showRefusal(answer);
+      const state: PaymentSelectionState = {
+        amount: answer.response.amount ?? amount,
+        user,
+        biller,
+        validationReq: request,
+        validationRes: answer,
+        ...(plan && { plan: paymentPlan(plan) }),
+      };
+      navigate(paths.paymentSelection, { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return askToLogin(submission);
+      showFailure(error);
+    }
+  }
+
+  return { submit, isSubmitting: fetchBill.isPending || validateBill.isPending };
+}

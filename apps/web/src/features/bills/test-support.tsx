@@ -1,0 +1,100 @@
+import type { Biller } from '@erti/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+import { saveSession } from '../../lib/session.ts';
+
+/** Billers shaped like the network's, for the bills feature's tests. */
+export const billers = {
+  electricity: {
+    billerId: 'BESCOM000KAR01',
+    billerName: 'Bangalore Electricity Supply Company',
+    billerCategoryName: 'Electricity',
+    customerParams: [
+      { paramName: 'Consumer Number', dataType: 'NUMERIC', optional: 'false', regex: '^[0-9]{10,12}$' },
+      { paramName: 'Mobile Number', dataType: 'NUMERIC', optional: 'true', regex: '^[6-9][0-9]{9}$' },
+    ],
+    planMdmRequirement: 'NOT_SUPPORTED',
+    fetchRequirement: 'MANDATORY',
+    supportBillValidation: 'NOT_SUPPORTED',
+  },
+  lpg: {
+    billerId: 'HPCL00000NAT01',
+    billerName: 'HP Gas',
+    billerCategoryName: 'LPG Gas',
+    customerParams: [
+      { paramName: 'Mobile Number', optional: 'true', regex: '^[6-9][0-9]{9}$' },
+      { paramName: 'LPG ID', optional: 'true', regex: '^[0-9]{17}$' },
+    ],
+    planMdmRequirement: 'NOT_SUPPORTED',
+    fetchRequirement: 'MANDATORY',
+    supportBillValidation: 'NOT_SUPPORTED',
+  },
+  fastag: {
+    billerId: 'ICIC00000NATFT',
+    billerName: 'ICICI Bank FASTag',
+    billerCategoryName: 'Fastag',
+    customerParams: [
+      { paramName: 'Id', optional: 'false', regex: '^[0-9]{4,8}$' },
+      { paramName: 'Vehicle Number', optional: 'false', regex: '^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$' },
+    ],
+    planMdmRequirement: 'NOT_SUPPORTED',
+    fetchRequirement: 'NOT_SUPPORTED',
+    supportBillValidation: 'MANDATORY',
+    minAmount: 10000,
+    maxAmount: 10000000,
+  },
+} satisfies Record<string, Biller>;
+
+export const SITE_CONFIG = { logoBaseUrl: 'https://logos.test/logos' };
+
+type Answer = { status?: number; body: unknown };
+type Handler = (method: string, path: string, body: unknown) => Answer | undefined;
+
+/** Answers the api calls the screens make; anything unexpected fails loudly with a 599. */
+export function stubApi(handler: Handler) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const path = url.replace(/^\/api/, '');
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const answer = path === '/site-config' ? { body: SITE_CONFIG } : handler(method, path, body);
+    if (!answer)
+      return new Response(JSON.stringify({ message: `Unexpected ${method} ${path}` }), { status: 599 });
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The api calls made so far, as "METHOD /path". */
+export const callsOf = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+
+export function signIn() {
+  saveSession(
+    { message: 'User Login success', Token: 'token-1', UserId: 'usr_1' },
+    { userName: 'Asha', name: 'Asha', email: 'asha@example.com', phone: '9876543210', _id: 'usr_1' },
+  );
+}
+
+/** Renders `element` at `url` inside a memory router, with the data cache and toasts of the app. */
+export function renderAt(element: ReactElement, options: { path: string; url: string; state?: unknown }) {
+  const router = createMemoryRouter(
+    [
+      { path: options.path, element },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [{ pathname: options.url, state: options.state }] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, ...view };
+}

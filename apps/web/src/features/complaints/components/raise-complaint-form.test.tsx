@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RaiseComplaintForm } from './raise-complaint-form.tsx';
+import { renderWithProviders } from './test-support.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const submit = () => screen.getByRole('button', { name: 'Submit Complaint' });
+
+describe('RaiseComplaintForm', () => {
+  it('is pre-filled from a receipt', () => {
+    renderWithProviders(
+      <RaiseComplaintForm
+        prefill={{
+          txnReferenceId: 'CC0125AB12CD34EF5678',
+          transactionAmount: 499,
+          transactionDate: '2025-05-02',
+        }}
+      />,
+    );
+    expect((screen.getByLabelText(/Bharat Connect Transaction Reference ID/) as HTMLInputElement).value).toBe(
+      'CC0125AB12CD34EF5678',
+    );
+    expect((screen.getByLabelText(/Transaction Amount/) as HTMLInputElement).value).toBe('499');
+    expect((screen.getByLabelText(/Transaction Date/) as HTMLInputElement).value).toBe('2025-05-02');
+  });
+
+  it('asks for the transaction details of a transaction query, and for a description of Others', async () => {
+    const user = renderWithProviders(<RaiseComplaintForm />);
+    await user.selectOptions(screen.getByLabelText('Type of Query'), 'Refund');
+    await user.click(submit());
+    expect(await screen.findByText('Please enter the Transaction Date')).toBeTruthy();
+    expect(screen.getByText('Please tell us where you made the payment')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Type of Query'), 'Others');
+    await user.click(submit());
+    expect(await screen.findByText('Please describe your complaint')).toBeTruthy();
+    expect(screen.queryByText('Please enter the Transaction Date')).toBeNull();
+  });
+
+  it('does not allow a transaction date after today', () => {
+    renderWithProviders(<RaiseComplaintForm />);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    expect(screen.getByLabelText(/Transaction Date/).getAttribute('max')).toBe(today);
+  });
+
+  it('refuses a screenshot that is not an image, or larger than 1 MB', async () => {
+    const user = renderWithProviders(<RaiseComplaintForm />);
+    const input = screen.getByLabelText(/Transaction Screenshot/) as HTMLInputElement;
+    await user.upload(input, new File(['%PDF'], 'receipt.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Please choose a PNG, JPEG or WebP image')).toBeTruthy();
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(await screen.findByText('The screenshot must be 1 MB or smaller')).toBeTruthy();
+  });
+
+  it('sends the complaint with the screenshot and shows the complaint id, status and resolution date', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json(
+        {
+          complaintId: 'CC0125ABCDEF01',
+          status: 'ASSIGNED',
+          expectedResolutionDate: '2025-05-13',
+          message: 'Your complaint has been registered successfully.',
+        },
+        { status: 201 },
+      ),
+    );
+    const user = renderWithProviders(
+      <RaiseComplaintForm prefill={{ txnReferenceId: 'cc0125ab12cd34ef5678' }} />,
+    );
+    await user.type(screen.getByLabelText('Your Name'), 'Asha Raman');
+    await user.selectOptions(screen.getByLabelText('Type of Query'), 'Money debited but no confirmation');
+    await user.type(screen.getByLabelText('Contact Number'), '98765 43210');
+    await user.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await user.type(screen.getByLabelText(/Transaction Initiated Via/), 'Erti Pay');
+    fireEvent.change(screen.getByLabelText(/Transaction Date/), { target: { value: '2025-05-02' } });
+    await user.type(screen.getByLabelText(/Transaction Amount/), '499.50');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'shot.png', {
+      type: 'image/png',
+    });
+    await user.upload(screen.getByLabelText(/Transaction Screenshot/), png);
+    await screen.findByRole('button', { name: 'Remove shot.png' });
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'Complaint registered' })).toBeTruthy();
+    expect(screen.getByText('CC0125ABCDEF01')).toBeTruthy();
+    expect(screen.getByText('Assigned')).toBeTruthy();
+    expect(screen.getByText('13 May 2025')).toBeTruthy();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetch.mock.calls[0]![1]?.body));
+    expect(body).toMatchObject({
+      name: 'Asha Raman',
+      queryType: 'Money debited but no confirmation',
+      contactNumber: '9876543210',
+      transactionAmount: 499.5,
+      transactionDate: '2025-05-02',
+      txnReferenceId: 'CC0125AB12CD34EF5678',
+    });
+    expect(body.screenshot).toMatch(/^data:image\/png;base64,/);
+    expect(body.description).toBeUndefined();
+  });
+});

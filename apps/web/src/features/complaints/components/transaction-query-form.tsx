@@ -1,0 +1,176 @@
+import {
+  indianDate,
+  messages,
+  PHONE_LENGTH,
+  type TransactionQuery,
+  transactionQueryRequestSchema,
+} from '@erti/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { digitsInputProps, FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useQueryTransactions } from '../api/query-transactions.ts';
+import { ResultPanel } from './result-panel.tsx';
+import { submitButtonClass } from './styles.ts';
+import { TransactionsTable } from './transactions-table.tsx';
+
+interface FormValues {
+  searchBy: 'mobile' | 'reference';
+  mobileNumber: string;
+  fromDate: string;
+  toDate: string;
+  txnReferenceId: string;
+}
+
+const blank = (value: string) => (value.trim() === '' ? undefined : value);
+const schemaResolver = zodResolver(transactionQueryRequestSchema);
+
+/** Validates only the fields of the chosen way to search (the other way's inputs are ignored). */
+const resolver: Resolver<FormValues, unknown, TransactionQuery> = (values, context, options) => {
+  const query =
+    values.searchBy === 'reference'
+      ? { txnReferenceId: blank(values.txnReferenceId) ?? '' }
+      : {
+          mobileNumber: blank(values.mobileNumber),
+          fromDate: blank(values.fromDate),
+          toDate: blank(values.toDate),
+        };
+  return schemaResolver(query, context, options as never) as ReturnType<typeof resolver>;
+};
+
+/**
+ * Transaction Queries (spec section 2): a mobile number with From and To dates (both at most today,
+ * To not before From; a new From clears a To that would fall before it), or a Transaction Reference ID.
+ */
+export function TransactionQueryForm() {
+  const search = useQueryTransactions();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<FormValues, unknown, TransactionQuery>({
+    resolver,
+    defaultValues: { searchBy: 'mobile', mobileNumber: '', fromDate: '', toDate: '', txnReferenceId: '' },
+  });
+  const searchBy = watch('searchBy');
+  const today = indianDate();
+  const fromDate = watch('fromDate');
+  const fromField = register('fromDate');
+
+  const onSubmit = handleSubmit((query) => search.mutate(query));
+  const needsLogin = search.error instanceof ApiError && search.error.status === 401;
+
+  const searchByField = register('searchBy', {
+    onChange: () => search.reset(),
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Transaction Queries" className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium text-gray-800">Search by</legend>
+        <div className="flex flex-wrap gap-6">
+          <label className="flex items-center gap-2">
+            <input type="radio" value="mobile" {...searchByField} className="h-4 w-4 accent-brand-700" />
+            Mobile Number and dates
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="reference" {...searchByField} className="h-4 w-4 accent-brand-700" />
+            Transaction Reference ID
+          </label>
+        </div>
+      </fieldset>
+      {searchBy === 'mobile' ? (
+        <div className="grid gap-5 md:grid-cols-3">
+          <FormField label="Mobile Number" error={errors.mobileNumber?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...register('mobileNumber')}
+                {...digitsInputProps(PHONE_LENGTH)}
+                autoComplete="tel-national"
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <FormField label="From Date" error={errors.fromDate?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...fromField}
+                onChange={(event) => {
+                  const toDate = getValues('toDate');
+                  if (toDate && toDate < event.currentTarget.value) setValue('toDate', '');
+                  return fromField.onChange(event);
+                }}
+                type="date"
+                max={today}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <FormField label="To Date" error={errors.toDate?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...register('toDate')}
+                type="date"
+                min={fromDate || undefined}
+                max={today}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+        </div>
+      ) : (
+        <FormField
+          label="Transaction Reference ID"
+          hint="The B-Connect Txn ID on your receipt"
+          error={errors.txnReferenceId?.message}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...register('txnReferenceId')}
+              spellCheck={false}
+              autoCapitalize="characters"
+              className={`${inputClass} max-w-md uppercase`}
+            />
+          )}
+        </FormField>
+      )}
+      {search.isError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+          {search.error.message}
+          {needsLogin && (
+            <>
+              {' '}
+              <Link to={paths.loginFrom(location.pathname)} className="font-semibold underline">
+                Login
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      <button type="submit" disabled={search.isPending} className={submitButtonClass}>
+        {search.isPending && <Spinner label="Searching" />}
+        Search
+      </button>
+      {search.data && (
+        <ResultPanel key={search.submittedAt} title="Transactions">
+          {search.data.transactions.length === 0 ? (
+            <p>{messages.empty.transactions}</p>
+          ) : (
+            <TransactionsTable transactions={search.data.transactions} />
+          )}
+        </ResultPanel>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { ContactDetails } from './components/contact-details.tsx';
+export { ContactForm } from './components/contact-form.tsx';

@@ -1,0 +1,136 @@
+import { BANNER_ADVANCE_MS } from '@erti/contracts/constants';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { BANNER_HEIGHT, BANNER_WIDTH, type BannerSlide } from '../banner-slides.ts';
+import { useReducedMotion } from './use-reduced-motion.ts';
+
+const controlClass =
+  'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-500';
+
+function Arrow({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+    >
+      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  );
+}
+
+/**
+ * The rotating banner (the APG carousel pattern): advances every 3 s, with previous/next arrows, a
+ * slide picker and a pause button. It stands still while the pointer or keyboard focus is on it, when
+ * the user prefers reduced motion, and when paused; then it announces slide changes politely.
+ */
+export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const count = slides.length;
+  const current = active % count;
+  const rotating = count > 1 && !hovered && !focused && !stopped && !reducedMotion;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setInterval(() => setActive((index) => (index + 1) % count), BANNER_ADVANCE_MS);
+    return () => clearInterval(timer);
+  }, [rotating, count]);
+
+  const step = (by: number) => setActive((current + by + count) % count);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      className="relative"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div
+        aria-live={rotating ? 'off' : 'polite'}
+        className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-brand-50"
+      >
+        {slides.map((slide, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group; a fieldset is for form controls.
+          <div
+            key={slide.src}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            aria-hidden={index !== current}
+            inert={index !== current}
+            className={`absolute inset-0 transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
+          >
+            <Link
+              to={slide.href}
+              className="block h-full focus-visible:outline-4 focus-visible:outline-brand-500"
+            >
+              <img
+                src={slide.src}
+                alt={slide.alt}
+                width={BANNER_WIDTH}
+                height={BANNER_HEIGHT}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                className="h-full w-full object-cover"
+              />
+            </Link>
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            aria-label="Previous slide"
+            onClick={() => step(-1)}
+            className={`${controlClass} absolute top-1/2 left-3 -translate-y-1/2`}
+          >
+            <Arrow direction="left" />
+          </button>
+          <button
+            type="button"
+            aria-label="Next slide"
+            onClick={() => step(1)}
+            className={`${controlClass} absolute top-1/2 right-3 -translate-y-1/2`}
+          >
+            <Arrow direction="right" />
+          </button>
+          <div className="mt-3 flex items-center justify-center gap-2">
+            <button
+              type="button"
+              onClick={() => setStopped(!stopped)}
+              className="mr-2 rounded px-2 py-0.5 text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {stopped ? 'Play' : 'Pause'}
+              <span className="sr-only"> the banner</span>
+            </button>
+            {slides.map((slide, index) => (
+              <button
+                key={slide.src}
+                type="button"
+                aria-label={`Show slide ${index + 1}`}
+                aria-current={index === current}
+                onClick={() => setActive(index)}
+                className={`h-2.5 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-brand-500 ${
+                  index === current ? 'w-6 bg-brand-700' : 'w-2.5 bg-gray-400 hover:bg-brand-500'
+                }`}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

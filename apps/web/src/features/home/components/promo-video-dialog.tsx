@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+
+const SEEN_KEY = 'ertiPromoVideoSeen';
+
+/**
+ * The promo video in a modal dialog (a native <dialog>: focus stays inside, Escape closes). It closes
+ * on its close button or a click on the overlay around it, and opens once per visit.
+ */
+export function PromoVideoDialog() {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (sessionStorage.getItem(SEEN_KEY)) return;
+    sessionStorage.setItem(SEEN_KEY, '1');
+    dialog.current?.showModal();
+  }, []);
+
+  const close = () => dialog.current?.close();
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="promo-video-title"
+      onClick={(event) => {
+        // A click on the dialog element itself (not its content) is a click on the overlay.
+        if (event.target === event.currentTarget) close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close();
+      }}
+      onClose={() => dialog.current?.querySelector('video')?.pause()}
+      className="m-auto w-[min(40rem,92vw)] rounded-2xl p-0 backdrop:bg-black/60"
+    >
+      <div className="flex items-center justify-between px-4 py-3">
+        <h2 id="promo-video-title" className="text-lg font-semibold text-brand-700">
+          Celebrate Holi with Erti Pay
+        </h2>
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close video"
+          className="rounded-full p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <video
+        src="/media/holi-promo.webm"
+        poster="/media/holi-promo-poster.svg"
+        width="640"
+        height="360"
+        controls
+        muted
+        autoPlay
+        playsInline
+        className="block h-auto w-full bg-black"
+      >
+        <track kind="captions" src="/media/holi-promo.vtt" srcLang="en" label="English" default />
+      </video>
+    </dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { categoryOfService, serviceCatalogue } from '@erti/contracts/catalogue';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+
+/** The home page's two grids of six (spec section 2, Home), by service title. */
+const grids = [
+  {
+    heading: 'Recharge and pay bills',
+    titles: ['Mobile Prepaid', 'Fastag', 'DTH', 'Electricity', 'LPG Gas', 'Broadband Postpaid'],
+  },
+  {
+    heading: 'More ways to pay',
+    titles: ['Water', 'Rental', 'Loan Repayment', 'Insurance', 'Recurring Deposit', 'Education Fees'],
+  },
+];
+
+const services = new Map(serviceCatalogue.flatMap((category) => category.services.map((s) => [s.title, s])));
+
+/** The two grids of quick links; each opens its service page. `renderIcon` draws a catalogue icon. */
+export function QuickLinks({ renderIcon }: { renderIcon: (icon: string) => ReactNode }) {
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      {grids.map((grid) => (
+        <section key={grid.heading} aria-labelledby={`quick-${grid.titles[0]}`}>
+          <h2 id={`quick-${grid.titles[0]}`} className="mb-3 text-lg font-semibold text-gray-900">
+            {grid.heading}
+          </h2>
+          <ul className="grid grid-cols-3 gap-3">
+            {grid.titles.map((title) => {
+              const service = services.get(title);
+              const category = categoryOfService(title);
+              if (!service || !category) return null;
+              return (
+                <li key={title}>
+                  <Link
+                    to={paths.service(category.slug, title)}
+                    className="flex h-full flex-col items-center gap-2 rounded-xl border border-gray-200 bg-white p-3 text-center text-sm font-medium text-gray-800 shadow-sm hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  >
+                    <span className="rounded-full bg-brand-50 p-2 text-brand-700">
+                      {renderIcon(service.icon)}
+                    </span>
+                    {service.caption}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { MerchantTransaction } from '@erti/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { merchantKeys } from '../api/keys.ts';
+import { useRefunds } from '../api/list-refunds.ts';
+import { useTransactions } from '../api/list-transactions.ts';
+import { firstRefundPage, firstTransactionPage } from '../model/filters.ts';
+import { type DashboardTab, DashboardTabs } from './dashboard-tabs.tsx';
+import { NotAllowed } from './not-allowed.tsx';
+import { RefundsPanel } from './refunds-panel.tsx';
+import { buttonClass } from './search-form.tsx';
+import { TransactionDialog } from './transaction-dialog.tsx';
+import { TransactionsPanel } from './transactions-panel.tsx';
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
+
+/**
+ * `/merchant`: every gateway's transactions and every refund, and refunds by hand. Logged-out
+ * visitors go to the login page and come back; accounts without the merchant role are told so.
+ */
+export function MerchantDashboard() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<DashboardTab>('transactions');
+  const [transactionFilter, setTransactionFilter] = useState(firstTransactionPage);
+  const [refundFilter, setRefundFilter] = useState(firstRefundPage);
+  const [viewing, setViewing] = useState<MerchantTransaction>();
+  const transactions = useTransactions(transactionFilter);
+  const refunds = useRefunds(refundFilter, tab === 'refunds');
+
+  const refused = [statusOf(transactions.error), statusOf(refunds.error)];
+  if (!session || refused.includes(401)) return <Navigate to={paths.loginFrom(paths.merchant)} replace />;
+  if (refused.includes(403)) return <NotAllowed />;
+
+  const active = tab === 'transactions' ? transactions : refunds;
+  const refunded = (message: string) => {
+    setViewing(undefined);
+    toast.success(message);
+    setRefundFilter(firstRefundPage);
+    setTab('refunds');
+  };
+
+  return (
+    <section className="mx-auto max-w-7xl space-y-4 px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Merchant dashboard</h1>
+      <DashboardTabs
+        active={tab}
+        onChange={setTab}
+        actions={
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={active.isFetching}
+            aria-busy={active.isFetching}
+            onClick={() => queryClient.invalidateQueries({ queryKey: merchantKeys.all })}
+          >
+            {active.isFetching ? 'Refreshing…' : 'Refresh'}
+          </button>
+        }
+      >
+        {tab === 'transactions' ? (
+          <TransactionsPanel
+            transactions={transactions}
+            filter={transactionFilter}
+            onFilter={setTransactionFilter}
+            onView={setViewing}
+          />
+        ) : (
+          <RefundsPanel refunds={refunds} filter={refundFilter} onFilter={setRefundFilter} />
+        )}
+      </DashboardTabs>
+      {viewing && (
+        <TransactionDialog
+          transaction={viewing}
+          onClose={() => setViewing(undefined)}
+          onRefunded={refunded}
+        />
+      )}
+    </section>
+  );
+}

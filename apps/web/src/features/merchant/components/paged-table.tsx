@@ -1,0 +1,61 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Pagination } from '../../../components/layout/pagination.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import type { RefundFilter } from '../model/filters.ts';
+
+const tableClass =
+  'w-full text-left text-sm [&_td]:px-3 [&_td]:py-3 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold';
+
+interface PagedTableProps<Filter extends RefundFilter> {
+  /** What the rows are, in the plural ('refunds'), for the loading and failure lines. */
+  what: string;
+  list: UseQueryResult<{ total: number }>;
+  /** What to say when the list is empty ('No refunds found'). */
+  empty: string;
+  caption: ReactNode;
+  /** The table's `min-w-[…]` class: a narrow screen scrolls the table rather than squeezing it. */
+  minWidthClass: string;
+  /** The header cells. */
+  columns: ReactNode;
+  rows: ReactNode;
+  filter: Filter;
+  onFilter: (filter: Filter) => void;
+}
+
+/** One page of a dashboard list: its loading, failure and empty states, else the table and its pages. */
+export function PagedTable<Filter extends RefundFilter>(props: PagedTableProps<Filter>) {
+  const { what, list, filter, onFilter } = props;
+  if (list.isPending) return <Spinner label={`Loading ${what}`} />;
+  if (list.isError)
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
+        We could not load the {what}.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => list.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  if (!list.data.total)
+    return <p className="rounded-xl bg-white p-6 text-center text-gray-800 shadow-sm">{props.empty}</p>;
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <table className={`${tableClass} ${props.minWidthClass}`}>
+          <caption className="sr-only">{props.caption}</caption>
+          <thead className="bg-gray-50 text-gray-600">
+            <tr>{props.columns}</tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">{props.rows}</tbody>
+        </table>
+      </div>
+      <Pagination
+        page={filter.page}
+        pageSize={filter.pageSize}
+        total={list.data.total}
+        onPage={(page) => onFilter({ ...filter, page })}
+        onPageSize={(pageSize) => onFilter({ ...filter, pageSize, page: 1 })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Gateway, MerchantRefund } from '@erti/contracts';
+import { MERCHANT_REFUND_WINDOW_DAYS } from '@erti/contracts/constants';
+
+const gatewayNames: Record<Gateway, string> = { payu: 'PayU', phonepe: 'PhonePe', razorpay: 'Razorpay' };
+
+/** The gateway as its brand writes it; '—' before an order reached one. */
+export const gatewayName = (gateway: Gateway | null) => (gateway ? gatewayNames[gateway] : '—');
+
+export type Tone = 'green' | 'red' | 'amber' | 'blue';
+
+export const toneClasses: Record<Tone, string> = {
+  green: 'bg-green-100 text-green-900',
+  red: 'bg-red-100 text-red-900',
+  amber: 'bg-amber-100 text-amber-900',
+  blue: 'bg-blue-100 text-blue-900',
+};
+
+/** Transaction statuses (spec section 4): COMPLETED, FAILED, PENDING; others shown as they are. */
+export function transactionTone(status: string): Tone {
+  if (status === 'COMPLETED') return 'green';
+  if (status === 'FAILED') return 'red';
+  if (status === 'PENDING') return 'amber';
+  return 'blue';
+}
+
+/** Refund statuses (spec section 4): COMPLETED, PENDING, anything else reads Failed. */
+export function refundStatusView(status: string): { label: string; tone: Tone } {
+  if (status === 'COMPLETED') return { label: 'COMPLETED', tone: 'green' };
+  if (status === 'PENDING') return { label: 'PENDING', tone: 'amber' };
+  return { label: 'Failed', tone: 'red' };
+}
+
+/**
+ * Where a refund stands against the RBI deadline (T+5): 'Day 2 of 5' while it is open, how long it
+ * took once done; `late` when the deadline passed before the money went back.
+ */
+export function refundAge(refund: MerchantRefund): { text: string; late: boolean } {
+  const window = MERCHANT_REFUND_WINDOW_DAYS;
+  const late = refund.late;
+  if (refund.refundStatus === 'COMPLETED')
+    return { text: `Done on day ${refund.ageDays} of ${window}${late ? ' (late)' : ''}`, late };
+  if (refund.refundStatus === 'PENDING')
+    return { text: `Day ${refund.ageDays} of ${window}${late ? ' (late)' : ''}`, late };
+  return { text: `Failed on day ${refund.ageDays}`, late };
+}

@@ -1,0 +1,25 @@
+import type { OrderDetail } from '@erti/contracts';
+import { STATUS_POLL_MS } from '@erti/contracts/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authApi } from '../../../lib/api-client.ts';
+import { isMoving } from '../model/order-status.ts';
+import { paymentKeys } from './keys.ts';
+
+export const getOrder = (orderId: string) =>
+  authApi.get<OrderDetail>(`/orders/${encodeURIComponent(orderId)}`);
+
+/** Re-reads the order every 5 s while it is moving, so the pages follow the gateway's and biller's answers. */
+export const orderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.order(orderId),
+    queryFn: () => getOrder(orderId),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status && !isMoving(status) ? false : STATUS_POLL_MS;
+    },
+  });
+
+/** One of the user's orders with its history and refunds. */
+export const useOrder = (orderId: string | undefined, enabled = true) =>
+  useQuery({ ...orderQueryOptions(orderId ?? ''), enabled: enabled && Boolean(orderId) });

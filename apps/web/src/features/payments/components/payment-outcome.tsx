@@ -1,0 +1,74 @@
+import { messages } from '@erti/contracts/messages';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useOrder } from '../api/get-order.ts';
+import { continueShopping } from '../model/app-link.ts';
+import { type Outcome, outcomeOf, outcomeTitle } from '../model/outcome.ts';
+import { OrderProgress } from './order-progress.tsx';
+import { StatusIcon } from './status-icon.tsx';
+
+const primaryButton =
+  'rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+interface PaymentOutcomeProps {
+  /** `?orderId=`: the order is shown (signed-in users) and followed until it settles. */
+  orderId: string | undefined;
+  /** What the gateway's redirect says, until the order tells better. */
+  assumed: Outcome;
+  action: ReactNode;
+}
+
+function PaymentOutcome({ orderId, assumed, action }: PaymentOutcomeProps) {
+  const session = useSession();
+  const order = useOrder(orderId, Boolean(session));
+  const outcome = order.data ? outcomeOf(order.data.status) : assumed;
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-12 text-center">
+      <StatusIcon tone={outcome} />
+      <h1 className="text-2xl font-bold text-gray-900">{outcomeTitle[outcome]}</h1>
+      {outcome === 'failure' && <p className="text-gray-700">{messages.payment.failureRefundText}</p>}
+      {order.isLoading && <Spinner label="Loading your payment" />}
+      {order.data && <OrderProgress order={order.data} />}
+      {action}
+    </section>
+  );
+}
+
+/** `/payment-success`: 'Payment Successful' and 'Continue Shopping' (the app first on a phone). */
+export function PaymentSuccess({ orderId }: { orderId?: string }) {
+  const navigate = useNavigate();
+  return (
+    <PaymentOutcome
+      orderId={orderId}
+      assumed="success"
+      action={
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={() => continueShopping(() => navigate(paths.home))}
+        >
+          Continue Shopping
+        </button>
+      }
+    />
+  );
+}
+
+/** `/payment-failure`: 'Payment Failed', the refund promise and 'Try Again' to the home page. */
+export function PaymentFailure({ orderId }: { orderId?: string }) {
+  const navigate = useNavigate();
+  return (
+    <PaymentOutcome
+      orderId={orderId}
+      assumed="failure"
+      action={
+        <button type="button" className={primaryButton} onClick={() => navigate(paths.home)}>
+          Try Again
+        </button>
+      }
+    />
+  );
+}

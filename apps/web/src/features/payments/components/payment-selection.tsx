@@ -1,0 +1,124 @@
+import { messages } from '@erti/contracts/messages';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
+import { paths } from '../../../lib/paths.ts';
+import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useQuote } from '../api/quote-payment.ts';
+import { isUnauthorised, paymentProblem } from '../model/payment-problem.ts';
+import { paymentSource } from '../model/payment-requests.ts';
+import { resolvePaymentSelection } from '../model/payment-selection-store.ts';
+import { PaymentProblemNotice } from './payment-problem-notice.tsx';
+import { PaymentSummary } from './payment-summary.tsx';
+import { type GatewayChoice, useGatewayHandOff } from './use-gateway-hand-off.ts';
+
+/** `/payment-selection`: what is being paid and the two ways to pay it (spec: gateway choice). */
+export function PaymentSelection({ navigationState }: { navigationState: unknown }) {
+  const [selection] = useState(() => resolvePaymentSelection(navigationState));
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Choose a payment method</h1>
+      {selection ? <PaymentChoice selection={selection} /> : <NothingToPay />}
+    </section>
+  );
+}
+
+function NothingToPay() {
+  return (
+    <div className="rounded-xl bg-white p-6 shadow-sm">
+      <p className="text-gray-800">There is no bill or recharge waiting to be paid.</p>
+      <Link to={paths.services} className="mt-3 inline-block font-semibold text-brand-700 underline">
+        Choose a service to pay
+      </Link>
+    </div>
+  );
+}
+
+function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
+  const session = useSession();
+  const login = useLoginPrompt();
+  const quote = useQuote({ ...paymentSource(selection), amount: selection.amount }, Boolean(session));
+  const { busy, problem, payWithPayu, payWithPhonepe } = useGatewayHandOff(selection, login.prompt);
+  const signedIn = Boolean(session) && !isUnauthorised(quote.error);
+  const refusal =
+    quote.error && signedIn ? paymentProblem('This payment cannot be made', quote.error) : undefined;
+  // Only a reason the user can act on (4xx) blocks paying; a server hiccup leaves the gateways open.
+  const blocked = Boolean(refusal?.detail);
+
+  return (
+    <>
+      <PaymentSummary
+        selection={selection}
+        charge={quote.data}
+        pricingNote={
+          quote.isLoading
+            ? 'Working out the total with any convenience fee…'
+            : 'Any convenience fee is added when you pay.'
+        }
+      />
+      {!signedIn && <LoginNotice />}
+      {blocked && refusal && <PaymentProblemNotice problem={refusal} />}
+      {problem && <PaymentProblemNotice problem={problem} />}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <GatewayButton
+          gateway="phonepe"
+          busy={busy}
+          disabled={blocked}
+          onClick={signedIn ? payWithPhonepe : login.prompt}
+          title="Pay with PhonePe"
+          detail="UPI apps and PhonePe wallet"
+        />
+        <GatewayButton
+          gateway="payu"
+          busy={busy}
+          disabled={blocked}
+          onClick={signedIn ? payWithPayu : login.prompt}
+          title="Pay with PayU"
+          detail="Credit card, debit card and net banking"
+        />
+      </div>
+      <p className="text-sm text-gray-600">
+        Payments are made on Bharat Connect. You get a receipt with the B-Connect Txn ID once the biller
+        confirms.
+      </p>
+      {login.dialog}
+    </>
+  );
+}
+
+function LoginNotice() {
+  return (
+    <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+      {messages.validation.loginToContinue}.{' '}
+      <Link to={paths.loginFrom(paths.paymentSelection)} className="font-semibold underline">
+        Login
+      </Link>
+    </p>
+  );
+}
+
+interface GatewayButtonProps {
+  gateway: GatewayChoice;
+  busy: GatewayChoice | null;
+  disabled: boolean;
+  onClick: () => void;
+  title: string;
+  detail: string;
+}
+
+function GatewayButton({ gateway, busy, disabled, onClick, title, detail }: GatewayButtonProps) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled || busy !== null}
+      className="flex flex-col items-start gap-1 rounded-xl border-2 border-brand-200 bg-white p-5 text-left shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      <span className="text-lg font-semibold text-brand-900">{title}</span>
+      <span className="text-sm text-gray-600">{detail}</span>
+      {busy === gateway && <Spinner label="Starting your payment" />}
+    </button>
+  );
+}

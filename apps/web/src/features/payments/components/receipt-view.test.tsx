@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderDetail } from '../testing/orders.ts';
+import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
+import { ReceiptView } from './receipt-view.tsx';
+
+const ORDER = 'GET /api/orders/ord_1';
+const PDF = 'GET /api/orders/ord_1/receipt.pdf';
+
+beforeEach(signIn);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const line = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe('receipt', () => {
+  it('shows the B-Connect Txn ID, approval number, biller, parameters, amounts, mode, channel, time and status', async () => {
+    mockApi({ [ORDER]: () => ({ body: orderDetail() }) });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    expect(await screen.findByText('EP015326ABCDEF123456')).toBeTruthy();
+    expect(line('Approval ref no.')).toBe('AP12345678');
+    expect(line('Biller')).toBe('Tata Power - Mumbai');
+    expect(line('Consumer Number')).toBe('900000000123');
+    expect(line('Amount')).toBe('₹1,250.00');
+    expect(line('Convenience fee (CCF)')).toBe('₹10.00');
+    expect(line('Total')).toBe('₹1,260.00');
+    expect(line('Payment mode')).toBe('Credit Card');
+    expect(line('Payment channel')).toBe('Internet (INT)');
+    expect(line('Date and time')).toBe('22 Nov 2025, 1:45 am');
+    expect(line('Status')).toBe('Successful');
+  });
+
+  it('opens a complaint pre-filled from the receipt', async () => {
+    mockApi({ [ORDER]: () => ({ body: orderDetail() }) });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Raise complaint' }));
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toBe('/complaint');
+    expect(JSON.parse(location.dataset.state ?? 'null')).toEqual({
+      selectedTab: 'raise',
+      prefill: {
+        txnReferenceId: 'EP015326ABCDEF123456',
+        transactionAmount: 1260,
+        transactionDate: '2025-11-22',
+        initiatedVia: 'Erti Pay',
+      },
+    });
+  });
+
+  it('downloads the PDF with the Bearer token as erti-receipt-<orderId>.pdf', async () => {
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const api = mockApi({ [ORDER]: () => ({ body: orderDetail() }), [PDF]: () => ({ body: pdf }) });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:receipt');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+
+    await vi.waitFor(() => expect(clicked).toHaveLength(1));
+    expect(api.callsTo(PDF)[0]?.headers.authorization).toBe('Bearer tok_test');
+    expect(createObjectURL).toHaveBeenCalledWith(pdf);
+    expect(clicked[0]?.download).toBe('erti-receipt-ord_1.pdf');
+    expect(clicked[0]?.href).toBe('blob:receipt');
+  });
+
+  it('shows a refund in progress with its deadline', async () => {
+    mockApi({
+      [ORDER]: () => ({
+        body: orderDetail({
+          status: 'REFUND_PENDING',
+          txnReferenceId: null,
+          refunds: [
+            {
+              refundId: 'rfd_1',
+              amount: 126_000,
+              status: 'PENDING',
+              reason: 'auto',
+              note: null,
+              createdAt: '2025-11-21T20:16:00.000Z',
+              deadline: '2025-11-26T20:16:00.000Z',
+            },
+          ],
+        }),
+      }),
+    });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    const refunds = await screen.findByRole('region', { name: 'Refunds' });
+    expect(
+      within(refunds).getByText(/₹1,260.00 · In progress, due by 27 Nov 2025, 1:46 am · Ref. rfd_1/),
+    ).toBeTruthy();
+    expect(screen.getByText('Not issued yet')).toBeTruthy();
+  });
+
+  it('says when the payment is not found', async () => {
+    mockApi({ [ORDER]: () => ({ status: 404, body: { message: 'Order not found' } }) });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not find this payment.');
+  });
+});

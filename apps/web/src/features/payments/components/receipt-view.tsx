@@ -1,0 +1,143 @@
+import type { OrderDetail, OrderRefund } from '@erti/contracts';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime, formatPaise } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useDownloadReceipt } from '../api/download-receipt.ts';
+import { useOrder } from '../api/get-order.ts';
+import { isNotFound, isUnauthorised } from '../model/payment-problem.ts';
+import { complaintState, receiptLines } from '../model/receipt.ts';
+import { LoginNeeded } from './login-needed.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** Printing shows the receipt alone, without the site's header and footer. */
+const PRINT_ONLY_RECEIPT = `@media print {
+  body * { visibility: hidden; }
+  #receipt, #receipt * { visibility: visible; }
+  #receipt { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none; }
+}`;
+
+const actionButton =
+  'rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-50';
+
+function ReceiptActions({ order }: { order: OrderDetail }) {
+  const download = useDownloadReceipt();
+  const downloadPdf = () =>
+    download.mutate(order.orderId, {
+      onError: (error) =>
+        toast.error(error instanceof ApiError ? error.message : 'Could not download the receipt'),
+    });
+  return (
+    <div className="flex flex-wrap gap-3 print:hidden">
+      <button type="button" className={actionButton} onClick={downloadPdf} disabled={download.isPending}>
+        {download.isPending ? 'Downloading…' : 'Download PDF'}
+      </button>
+      <button type="button" className={actionButton} onClick={() => window.print()}>
+        Print
+      </button>
+      <Link to={paths.complaint} state={complaintState(order)} className={actionButton}>
+        Raise complaint
+      </Link>
+    </div>
+  );
+}
+
+/** The B-Connect Txn ID is what billers and complaints ask for: one click copies it. */
+function CopyButton({ text }: { text: string }) {
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => toast.success('B-Connect Txn ID copied'),
+      () => toast.error('Could not copy. Please select the ID and copy it.'),
+    );
+  return (
+    <button type="button" onClick={copy} className={`${actionButton} bg-white text-sm print:hidden`}>
+      Copy
+    </button>
+  );
+}
+
+function refundState(refund: OrderRefund): string {
+  if (refund.status === 'COMPLETED') return 'Refunded';
+  if (refund.status === 'FAILED') return 'Failed';
+  return `In progress, due by ${formatDateTime(refund.deadline)}`;
+}
+
+function Refunds({ order }: { order: OrderDetail }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <section aria-labelledby="refunds-title" className="rounded-lg bg-sky-50 p-4 text-sky-950">
+      <h2 id="refunds-title" className="font-semibold">
+        Refunds
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {order.refunds.map((refund) => (
+          <li key={refund.refundId}>
+            {formatPaise(refund.amount)} · {refundState(refund)} · Ref. {refund.refundId}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Receipt({ order }: { order: OrderDetail }) {
+  return (
+    <article id="receipt" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
+      <style>{PRINT_ONLY_RECEIPT}</style>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Payment receipt</h1>
+          <p className="text-sm text-gray-600">
+            Paid through Bharat Connect · protected under Bharat Connect
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg bg-brand-50 p-4">
+        <div>
+          <p className="text-sm text-gray-700">B-Connect Txn ID</p>
+          <p className="font-mono text-xl font-bold tracking-wide text-brand-900">
+            {order.txnReferenceId ?? 'Not issued yet'}
+          </p>
+        </div>
+        {order.txnReferenceId && <CopyButton text={order.txnReferenceId} />}
+      </div>
+      <dl className="divide-y divide-gray-100">
+        {receiptLines(order).map((line) => (
+          <div key={line.label} className="flex justify-between gap-4 py-2">
+            <dt className="text-gray-600">{line.label}</dt>
+            <dd className="text-right font-medium wrap-anywhere">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Refunds order={order} />
+      <ReceiptActions order={order} />
+    </article>
+  );
+}
+
+/** `/receipt/:orderId`: the receipt of one of the user's payments, with PDF, print and complaint. */
+export function ReceiptView({ orderId }: { orderId: string }) {
+  const session = useSession();
+  const order = useOrder(orderId, Boolean(session));
+  if (!session || isUnauthorised(order.error)) return <LoginNeeded from={paths.receipt(orderId)} />;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      {order.isPending && <Spinner label="Loading the receipt" />}
+      {order.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
+          {isNotFound(order.error)
+            ? 'We could not find this payment.'
+            : 'We could not load this receipt. Please try again.'}{' '}
+          <Link to={paths.txn} className="font-semibold underline">
+            See all transactions
+          </Link>
+        </p>
+      )}
+      {order.data && <Receipt order={order.data} />}
+    </section>
+  );
+}

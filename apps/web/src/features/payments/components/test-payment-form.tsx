@@ -1,0 +1,125 @@
+import type { CreateOrderResponse } from '@erti/contracts';
+import { digitsOnly } from '@erti/contracts';
+import { BRAND, PHONE_LENGTH, SHORT_TOAST_MS } from '@erti/contracts/constants';
+import { messages } from '@erti/contracts/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getSession, getUserData } from '../../../lib/session.ts';
+import { useCreateTestOrder } from '../api/create-test-order.ts';
+import { postHiddenForm } from '../model/hidden-form-post.ts';
+import { rupeesToPaise } from '../model/money.ts';
+import { isUnauthorised } from '../model/payment-problem.ts';
+import { randomReceipt, type TestPaymentValues, testPaymentFormSchema } from '../model/test-payment-form.ts';
+
+/** Razorpay's hosted checkout form: key id, amount, order, prefill and where to come back. */
+function checkoutFields(order: CreateOrderResponse, form: TestPaymentValues): Record<string, string> {
+  return {
+    key_id: order.keyId,
+    amount: String(order.amount),
+    order_id: order.id,
+    name: BRAND,
+    description: `${BRAND} test payment`,
+    'prefill[name]': getUserData()?.userName ?? '',
+    'prefill[email]': form.email,
+    'prefill[contact]': form.contact,
+    callback_url: order.callbackUrl,
+    cancel_url: order.cancelUrl,
+  };
+}
+
+/**
+ * Spec section 8's two test-payment lines, each for 3 s: the server could not create the order
+ * ('Failed to create order...'), or starting the checkout failed for a stated reason (a refusal the
+ * user can fix, or no connection).
+ */
+function failureLine(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 500) return messages.errors.createOrderFailed;
+  const reason = error instanceof Error ? error.message : String(error);
+  return messages.errors.paymentInitFailed(reason);
+}
+
+/** `/bbps`, the test payment page: amount, email and contact, then Razorpay's hosted checkout. */
+export function TestPaymentForm() {
+  const user = getUserData();
+  const login = useLoginPrompt();
+  const createOrder = useCreateTestOrder();
+  const [redirecting, setRedirecting] = useState(false);
+  const { register, handleSubmit, watch, formState } = useForm<TestPaymentValues>({
+    resolver: zodResolver(testPaymentFormSchema),
+    defaultValues: { amount: '', email: user?.email ?? '', contact: user?.phone ?? '' },
+  });
+  const filled = watch(['amount', 'email', 'contact']).every((value) => value.trim() !== '');
+  const busy = createOrder.isPending || redirecting;
+  const contact = register('contact');
+
+  const pay = handleSubmit(async (form) => {
+    if (!getSession()) return login.prompt();
+    try {
+      const order = await createOrder.mutateAsync({
+        amount: rupeesToPaise(form.amount) ?? 0,
+        currency: 'INR',
+        receipt: randomReceipt(),
+        notes: { email: form.email, contact: form.contact },
+      });
+      setRedirecting(true);
+      postHiddenForm(order.checkoutUrl, checkoutFields(order, form));
+    } catch (error) {
+      setRedirecting(false);
+      if (isUnauthorised(error)) return login.prompt();
+      toast.error(failureLine(error), { autoClose: SHORT_TOAST_MS });
+    }
+  });
+
+  return (
+    <form onSubmit={pay} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <FormField label="Amount (₹)" error={formState.errors.amount?.message}>
+        {(field) => (
+          <input
+            {...field}
+            {...register('amount')}
+            className={inputClass}
+            inputMode="decimal"
+            placeholder="Enter the amount"
+          />
+        )}
+      </FormField>
+      <FormField label="Email" error={formState.errors.email?.message}>
+        {(field) => (
+          <input {...field} {...register('email')} className={inputClass} type="email" autoComplete="email" />
+        )}
+      </FormField>
+      <FormField label="Contact" error={formState.errors.contact?.message}>
+        {(field) => (
+          <input
+            {...field}
+            {...contact}
+            className={inputClass}
+            onChange={(event) => {
+              event.target.value = digitsOnly(event.target.value, PHONE_LENGTH);
+              return contact.onChange(event);
+            }}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={PHONE_LENGTH}
+          />
+        )}
+      </FormField>
+      <button
+        type="submit"
+        disabled={!filled || busy}
+        className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy && <Spinner label="Starting your payment" />}
+        Pay Now
+      </button>
+      {login.dialog}
+    </form>
+  );
+}

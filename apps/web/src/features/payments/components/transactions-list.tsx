@@ -1,0 +1,163 @@
+import type { OrderSummary } from '@erti/contracts';
+import { DEFAULT_PAGE_SIZE } from '@erti/contracts/constants';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Pagination } from '../../../components/layout/pagination.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { formatDateTime, formatPaise } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useOrders } from '../api/list-orders.ts';
+import { isUnauthorised } from '../model/payment-problem.ts';
+import { LoginNeeded } from './login-needed.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+const TEST_PAYMENT = 'Test payment';
+
+const customerDetails = (order: OrderSummary) =>
+  order.customerParams
+    .filter((param) => param.value.trim() !== '')
+    .map((param) => `${param.name}: ${param.value}`)
+    .join(', ');
+
+/** Receipt for every payment; PhonePe payments also link to their status check. */
+function OrderLinks({ order }: { order: OrderSummary }) {
+  return (
+    <div className="flex gap-4 md:flex-col md:gap-1">
+      <Link to={paths.receipt(order.orderId)} className="font-semibold text-brand-700 underline">
+        Receipt
+      </Link>
+      {order.gateway === 'phonepe' && (
+        <Link to={paths.phonepeStatus(order.merchantOrderId)} className="text-brand-700 underline">
+          Status
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: OrderSummary }) {
+  return (
+    <tr className="align-top">
+      <td className="whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
+      <td>{order.billerName ?? TEST_PAYMENT}</td>
+      <td className="wrap-anywhere">{customerDetails(order) || '—'}</td>
+      <td className="whitespace-nowrap text-right font-medium">{formatPaise(order.total)}</td>
+      <td>
+        <StatusBadge status={order.status} />
+      </td>
+      <td className="font-mono">{order.txnReferenceId ?? '—'}</td>
+      <td>
+        <OrderLinks order={order} />
+      </td>
+    </tr>
+  );
+}
+
+/** Wide screens: one row per payment. */
+function OrdersTable({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
+      <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-3 [&_th]:px-3 [&_th]:py-2">
+        <caption className="sr-only">Your transactions, newest first</caption>
+        <thead className="bg-gray-50 text-gray-600">
+          <tr>
+            <th scope="col">Date and time</th>
+            <th scope="col">Biller</th>
+            <th scope="col">Customer details</th>
+            <th scope="col" className="text-right">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">B-Connect Txn ID</th>
+            <th scope="col">
+              <span className="sr-only">Links</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {orders.map((order) => (
+            <OrderRow key={order.orderId} order={order} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per payment, nothing to scroll sideways. */
+function OrderCards({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <ul className="space-y-3 md:hidden">
+      {orders.map((order) => (
+        <li key={order.orderId} className="space-y-2 rounded-xl bg-white p-4 text-sm shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <p className="font-semibold text-gray-900">{order.billerName ?? TEST_PAYMENT}</p>
+            <p className="whitespace-nowrap font-semibold">{formatPaise(order.total)}</p>
+          </div>
+          <p className="text-gray-600">{formatDateTime(order.createdAt)}</p>
+          {customerDetails(order) && <p className="wrap-anywhere">{customerDetails(order)}</p>}
+          <StatusBadge status={order.status} />
+          {order.txnReferenceId && (
+            <p>
+              B-Connect Txn ID: <span className="font-mono">{order.txnReferenceId}</span>
+            </p>
+          )}
+          <OrderLinks order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NoPayments() {
+  return (
+    <div className="rounded-xl bg-white p-6 text-center shadow-sm">
+      <p className="text-gray-800">You have not made any payments yet.</p>
+      <Link to={paths.services} className="mt-2 inline-block font-semibold text-brand-700 underline">
+        Pay a bill or recharge
+      </Link>
+    </div>
+  );
+}
+
+/** `/txn`: the signed-in user's payments, newest first, a page at a time. */
+export function TransactionsList() {
+  const session = useSession();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const orders = useOrders(page, pageSize, Boolean(session));
+
+  if (!session || isUnauthorised(orders.error)) return <LoginNeeded from={paths.txn} />;
+  return (
+    <section className="mx-auto max-w-6xl space-y-4 px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Transactions</h1>
+      {orders.isPending && <Spinner label="Loading your transactions" />}
+      {orders.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
+          We could not load your transactions.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => orders.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {orders.data && orders.data.total === 0 && <NoPayments />}
+      {orders.data && orders.data.total > 0 && (
+        <>
+          <OrdersTable orders={orders.data.orders} />
+          <OrderCards orders={orders.data.orders} />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={orders.data.total}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

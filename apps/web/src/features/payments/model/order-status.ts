@@ -1,0 +1,47 @@
+import type { OrderStatus } from '@erti/contracts';
+
+export type StatusTone = 'success' | 'pending' | 'refund' | 'failure';
+
+interface StatusView {
+  label: string;
+  tone: StatusTone;
+}
+
+/**
+ * What each order state means to the user. The ledger has nine states; users need six distinct
+ * words, and a charge awaiting the biller is never called a failure.
+ */
+const views: Record<OrderStatus, StatusView> = {
+  CREATED: { label: 'Payment pending', tone: 'pending' },
+  PAYMENT_PENDING: { label: 'Payment pending', tone: 'pending' },
+  PAID: { label: 'Paying biller', tone: 'pending' },
+  BILL_PENDING: { label: 'Paying biller', tone: 'pending' },
+  SUCCESS: { label: 'Successful', tone: 'success' },
+  BILL_FAILED: { label: 'Refund in progress', tone: 'refund' },
+  REFUND_PENDING: { label: 'Refund in progress', tone: 'refund' },
+  REFUNDED: { label: 'Refunded', tone: 'refund' },
+  PAYMENT_FAILED: { label: 'Failed', tone: 'failure' },
+};
+
+export const statusView = (status: OrderStatus): StatusView => views[status];
+
+const MOVING: ReadonlySet<OrderStatus> = new Set([
+  'PAYMENT_PENDING',
+  'PAID',
+  'BILL_PENDING',
+  'BILL_FAILED',
+  'REFUND_PENDING',
+]);
+
+/**
+ * True while the order will still move on its own (gateway, biller or refund answer awaited).
+ * Final orders and never-paid CREATED ones will not.
+ */
+export const isMoving = (status: OrderStatus): boolean => MOVING.has(status);
+
+export const toneClasses: Record<StatusTone, string> = {
+  success: 'bg-green-100 text-green-800',
+  pending: 'bg-amber-100 text-amber-900',
+  refund: 'bg-sky-100 text-sky-900',
+  failure: 'bg-red-100 text-red-800',
+};

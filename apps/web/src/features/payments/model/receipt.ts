@@ -1,0 +1,49 @@
+import type { OrderDetail } from '@erti/contracts';
+import { BRAND } from '@erti/contracts/constants';
+import { formatDateTime, formatPaise, indianDate } from '../../../lib/format.ts';
+import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
+import { statusView } from './order-status.ts';
+
+export interface ReceiptLine {
+  label: string;
+  value: string;
+}
+
+const gatewayNames = { payu: 'PayU', phonepe: 'PhonePe', razorpay: 'Razorpay' } as const;
+const channelNames: Record<string, string> = { INT: 'Internet (INT)', MOB: 'Mobile app (MOB)' };
+
+/** The receipt's lines in the order NPCI's sample receipts give them (domain notes 3.6). */
+export function receiptLines(order: OrderDetail): ReceiptLine[] {
+  const lines: [string, string | null][] = [
+    ['Approval ref no.', order.approvalRefNum],
+    ['Biller', order.billerName],
+    ['Category', order.category],
+    ...order.customerParams.map((param): [string, string] => [param.name, param.value]),
+    ['Bill number', order.billNumber],
+    ['Plan', order.planId],
+    ['Amount', formatPaise(order.amount)],
+    ['Convenience fee (CCF)', formatPaise(order.convenienceFee)],
+    ['Total', formatPaise(order.total)],
+    ['Payment mode', order.paymentMode ?? (order.gateway && gatewayNames[order.gateway])],
+    ['Payment channel', channelNames[order.channel] ?? order.channel],
+    ['Date and time', formatDateTime(order.createdAt)],
+    ['Status', statusView(order.status).label],
+    ['Order ID', order.orderId],
+    ['Gateway payment ID', order.transactionId],
+  ];
+  return lines.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+}
+
+/** A complaint about this payment starts pre-filled from the receipt. */
+export function complaintState(order: OrderDetail): ComplaintNavigationState {
+  return {
+    selectedTab: 'raise',
+    prefill: {
+      txnReferenceId: order.txnReferenceId ?? undefined,
+      // Rupees actually debited (bill amount plus fee): what the user matches with the bank statement.
+      transactionAmount: order.total / 100,
+      transactionDate: indianDate(order.createdAt),
+      initiatedVia: BRAND,
+    },
+  };
+}

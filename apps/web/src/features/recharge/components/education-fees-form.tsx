@@ -1,0 +1,141 @@
+import type { Biller } from '@erti/contracts';
+import { messages } from '@erti/contracts/messages';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useCoverage } from '../api/list-coverage.ts';
+import { useEducationBillers } from '../api/list-education-billers.ts';
+import { distinctAreas } from '../rules/coverage-rules.ts';
+import { primaryButtonClass } from './primary-button.ts';
+import { RetryNote } from './retry-note.tsx';
+import { SearchableSelect } from './searchable-select.tsx';
+
+/** The bill-entry group education billers open under (spec: /services/education-fees/...). */
+const EDUCATION_GROUP = 'education-fees';
+const BILLER_LIST_MAX_HEIGHT_PX = 240;
+
+/**
+ * The education fees screen (spec sections 2 and 4): location, then area, then a search over the
+ * institutes there; Proceed opens the chosen institute's bill-entry page with it in navigation state.
+ */
+export function EducationFeesForm() {
+  const navigate = useNavigate();
+  const ids = useId();
+  const [stateId, setStateId] = useState('');
+  const [area, setArea] = useState('');
+  const [biller, setBiller] = useState<Biller | null>(null);
+
+  const coverage = useCoverage();
+  const location = coverage.data?.find((candidate) => candidate.id === stateId);
+  const areas = location ? distinctAreas(location.areas) : [];
+  // A state with no areas at all is searched as a whole, so its institutes stay reachable.
+  const wholeState = Boolean(location) && areas.length === 0;
+  const billers = useEducationBillers(stateId, area || undefined, Boolean(area) || wholeState);
+  const loading = coverage.isPending || billers.isFetching;
+
+  const chooseLocation = (next: string) => {
+    setStateId(next);
+    setArea('');
+    setBiller(null);
+  };
+
+  const chooseArea = (next: string) => {
+    setArea(next);
+    setBiller(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!biller || loading) return;
+    // The bill-entry page reads `{ biller }` from navigation state (as the biller list sends it).
+    navigate(paths.billEntry(EDUCATION_GROUP, biller.billerCategoryName, biller.billerName), {
+      state: { biller },
+    });
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="mx-auto max-w-xl px-4 py-8">
+      <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
+        Education Fees
+      </h1>
+      <p className="mt-1 text-gray-600">
+        Find your school, college or institute by where it is, then pay its fees.
+      </p>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={`${ids}-title`}
+        className="mt-6 flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
+      >
+        <FormField label="Location">
+          {(control) => (
+            <>
+              <select
+                {...control}
+                value={stateId}
+                disabled={!coverage.data}
+                onChange={(event) => chooseLocation(event.target.value)}
+                className={inputClass}
+              >
+                <option value="">Select your location</option>
+                {coverage.data?.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </select>
+              {coverage.isError && <RetryNote what="locations" onRetry={() => coverage.refetch()} />}
+            </>
+          )}
+        </FormField>
+        <FormField
+          label="Area"
+          hint={
+            wholeState ? `${location?.name} has no areas listed, so all its institutes are shown.` : undefined
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={area}
+              disabled={!location || wholeState}
+              onChange={(event) => chooseArea(event.target.value)}
+              className={inputClass}
+            >
+              {wholeState ? (
+                <option value="">No areas available</option>
+              ) : (
+                <option value="">Select your area</option>
+              )}
+              {areas.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <SearchableSelect
+          label="Biller"
+          options={billers.data ?? []}
+          value={biller}
+          optionKey={(option) => option.billerId}
+          optionLabel={(option) => option.billerName}
+          onChange={(next) => setBiller(next)}
+          placeholder={messages.placeholders.billerSearch}
+          maxHeight={BILLER_LIST_MAX_HEIGHT_PX}
+          emptyText={messages.empty.results}
+          disabled={!billers.data}
+          loading={billers.isFetching}
+        />
+        {billers.isError && <RetryNote what="institutes" onRetry={() => billers.refetch()} />}
+        <button type="submit" disabled={!biller || loading} className={primaryButtonClass}>
+          {loading && <Spinner label="Loading" />}
+          Proceed
+        </button>
+      </form>
+    </section>
+  );
+}

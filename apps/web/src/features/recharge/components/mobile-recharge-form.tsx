@@ -1,0 +1,248 @@
+import { type Biller, digitsOnly, type Plan } from '@erti/contracts';
+import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX, PHONE_LENGTH } from '@erti/contracts/constants';
+import { messages } from '@erti/contracts/messages';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FormField, inputClass, TextField } from '../../../components/form/form-field.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
+import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { getSession, getUserData } from '../../../lib/session.ts';
+import { useBiller } from '../api/get-biller.ts';
+import { useCircles } from '../api/list-circles.ts';
+import { useOperators } from '../api/list-operators.ts';
+import { useValidateRecharge } from '../api/validate-recharge.ts';
+import { planPaise, rupeesToPaise } from '../rules/plan-rules.ts';
+import { forgetRechargeDraft, readRechargeDraft, saveRechargeDraft } from '../rules/recharge-draft.ts';
+import {
+  buildRechargeValidation,
+  firstMissingField,
+  isValidMobileNumber,
+  paymentSelectionFor,
+  type RechargeField,
+} from '../rules/recharge-rules.ts';
+import { PlanBrowser } from './plan-browser.tsx';
+import { primaryButtonClass } from './primary-button.ts';
+import { actionableReason, SubmitFailure, validationError } from './recharge-feedback.tsx';
+import { RetryNote } from './retry-note.tsx';
+import { SearchableSelect } from './searchable-select.tsx';
+
+type FieldErrors = Partial<Record<'mobileNumber' | 'amount', string>>;
+
+const AMOUNT_INVALID = 'Please enter a valid amount in rupees';
+const PLAN_REQUIRED = 'Choose a plan below, or type the exact price of one';
+
+/**
+ * The mobile recharge screen (spec sections 2 and 4): number, operator, circle and amount, the plans
+ * panel once a circle is chosen, then validation with the network and the hand-off to payment.
+ */
+export function MobileRechargeForm() {
+  const navigate = useNavigate();
+  const ids = useId();
+  const [draft] = useState(readRechargeDraft);
+  const [mobileNumber, setMobileNumber] = useState(draft?.mobileNumber ?? '');
+  const [operatorId, setOperatorId] = useState(draft?.operatorId ?? '');
+  const [circle, setCircle] = useState(draft?.circle ?? '');
+  const [amount, setAmount] = useState(draft?.amount ?? '');
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const fieldRefs = {
+    mobileNumber: useRef<HTMLInputElement>(null),
+    operator: useRef<HTMLInputElement>(null),
+    circle: useRef<HTMLSelectElement>(null),
+    amount: useRef<HTMLInputElement>(null),
+  } satisfies Record<RechargeField, unknown>;
+
+  const login = useLoginPrompt(
+    'Sign in to recharge. What you entered stays here and is filled in again when you come back.',
+  );
+
+  useEffect(() => forgetRechargeDraft(), []);
+
+  const operators = useOperators();
+  const operator = operators.data?.find((candidate) => candidate.billerId === operatorId) ?? null;
+  const circles = useCircles(operator?.billerId);
+  const billerDetails = useBiller(operator?.billerId);
+  const validation = useValidateRecharge();
+  const values = { mobileNumber, operator, circle, amount };
+  const missing = firstMissingField(values);
+
+  const chooseOperator = (next: Biller) => {
+    if (next.billerId === operatorId) return;
+    setOperatorId(next.billerId);
+    setCircle('');
+    setPlan(null);
+  };
+
+  const selectPlan = (next: Plan) => {
+    setPlan(next);
+    if (rupeesToPaise(amount) !== planPaise(next)) setAmount(String(next.amountInRupees));
+    setErrors((current) => ({ ...current, amount: undefined }));
+  };
+
+  const askToLogin = () => {
+    saveRechargeDraft({ mobileNumber, operatorId, circle, amount });
+    login.prompt();
+  };
+
+  /** The checks a person can fix on this screen, with the field to put them back to; null when fine. */
+  const fieldProblem = (biller: Biller): [keyof FieldErrors, string] | null => {
+    if (!isValidMobileNumber(mobileNumber, biller)) {
+      return ['mobileNumber', messages.validation.invalidParam('Mobile Number')];
+    }
+    const amountPaise = rupeesToPaise(amount);
+    if (amountPaise === null || amountPaise <= 0) return ['amount', AMOUNT_INVALID];
+    if (!plan && biller.planMdmRequirement === 'MANDATORY') return ['amount', PLAN_REQUIRED];
+    return null;
+  };
+
+  const validateAndPay = async (biller: Biller) => {
+    const user = getUserData();
+    const request = buildRechargeValidation({
+      operator: biller,
+      mobileNumber,
+      circle,
+      plan,
+      amountPaise: plan ? planPaise(plan) : (rupeesToPaise(amount) ?? 0),
+      email: user?.email,
+    });
+    try {
+      const result = await validation.mutateAsync(request);
+      if (result.respCode !== 1) {
+        toast.warn(validationError(result.response));
+        return;
+      }
+      const state = paymentSelectionFor({ biller, plan, amount, user, request, result });
+      navigate(paths.paymentSelection, { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return askToLogin();
+      toast.error(<SubmitFailure reason={actionableReason(error)} />);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (validation.isPending) return;
+    if (missing || !operator) {
+      toast.warn(messages.validation.fillAllRechargeFields);
+      fieldRefs[missing ?? 'operator'].current?.focus();
+      return;
+    }
+    const biller = billerDetails.data ?? operator;
+    const problem = fieldProblem(biller);
+    setErrors(problem ? { [problem[0]]: problem[1] } : {});
+    if (problem) {
+      fieldRefs[problem[0]].current?.focus();
+      return;
+    }
+    if (!getSession()) return askToLogin();
+    await validateAndPay(biller);
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="mx-auto max-w-6xl px-4 py-8">
+      <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
+        Mobile Recharge
+      </h1>
+      <p className="mt-1 text-gray-600">
+        Choose your operator and circle, then pick a plan or type its price.
+      </p>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={`${ids}-title`}
+          className="flex flex-col gap-4 self-start rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
+        >
+          <TextField
+            label="Mobile Number"
+            ref={fieldRefs.mobileNumber}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={PHONE_LENGTH}
+            placeholder={messages.placeholders.param('Mobile Number')}
+            value={mobileNumber}
+            onChange={(event) => setMobileNumber(digitsOnly(event.target.value, PHONE_LENGTH))}
+            error={errors.mobileNumber}
+          />
+          <SearchableSelect
+            label="Operator"
+            inputRef={fieldRefs.operator}
+            options={operators.data ?? []}
+            value={operator}
+            optionKey={(option) => option.billerId}
+            optionLabel={(option) => option.billerName}
+            onChange={chooseOperator}
+            placeholder="Select your operator"
+            maxHeight={OPERATOR_DROPDOWN_MAX_HEIGHT_PX}
+            emptyText={operators.isError ? 'Could not load operators' : messages.empty.results}
+            loading={operators.isPending}
+          />
+          <FormField label="Circle">
+            {(control) => (
+              <>
+                <div className="flex items-center gap-2">
+                  <select
+                    {...control}
+                    ref={fieldRefs.circle}
+                    value={circle}
+                    disabled={!circles.data}
+                    onChange={(event) => {
+                      setCircle(event.target.value);
+                      setPlan(null);
+                    }}
+                    className={inputClass}
+                  >
+                    <option value="">Select your circle</option>
+                    {circles.data?.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                  {circles.isFetching && <Spinner label="Loading circles" />}
+                </div>
+                {circles.isError && <RetryNote what="circles" onRetry={() => circles.refetch()} />}
+              </>
+            )}
+          </FormField>
+          <TextField
+            label="Amount"
+            ref={fieldRefs.amount}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={messages.placeholders.amount}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={errors.amount}
+          />
+          <button
+            type="submit"
+            aria-disabled={missing !== null || validation.isPending}
+            className={primaryButtonClass}
+          >
+            {validation.isPending && <Spinner label="Checking your recharge" />}
+            Proceed
+          </button>
+        </form>
+        {operator && circle && (
+          <div className="min-w-0 lg:col-span-2">
+            <PlanBrowser
+              billerId={operator.billerId}
+              circle={circle}
+              variant="home"
+              searchAmount={amount}
+              onSelect={selectPlan}
+              onClear={() => setPlan(null)}
+            />
+          </div>
+        )}
+      </div>
+      {login.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { cutDescription, isLongDescription, needsViewMore } from '../rules/plan-rules.ts';
+
+/**
+ * A plan description. In the table ('cut') one over 100 characters shows its first 100 and an
+ * ellipsis; on cards ('clamp') it clamps to 2 lines once it runs over 20 words. Either way a
+ * 'View More' / 'View Less' button expands it, without selecting the plan around it.
+ */
+export function PlanDescription({ text, mode }: { text: string; mode: 'cut' | 'clamp' }) {
+  const [expanded, setExpanded] = useState(false);
+  const expandable = mode === 'cut' ? isLongDescription(text) : needsViewMore(text);
+  if (!expandable) return <span>{text}</span>;
+  const collapsedClass = mode === 'clamp' ? 'line-clamp-2' : '';
+  return (
+    <span className="block">
+      <span className={expanded ? '' : collapsedClass}>
+        {mode === 'cut' && !expanded ? cutDescription(text) : text}
+      </span>{' '}
+      <button
+        type="button"
+        aria-expanded={expanded}
+        onClick={(event) => {
+          event.stopPropagation();
+          setExpanded(!expanded);
+        }}
+        onKeyDown={(event) => event.stopPropagation()}
+        className="text-sm font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        {expanded ? 'View Less' : 'View More'}
+      </button>
+    </span>
+  );
+}

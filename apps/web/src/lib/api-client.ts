@@ -1,0 +1,80 @@
+import { getSession } from './session.ts';
+
+/** Every failed call becomes one ApiError carrying the server's message and status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const API_BASE = '/api';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Extra request headers, e.g. an `Idempotency-Key` for a call that moves money. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  token?: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, 'Network error. Please check your connection.', error);
+  }
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A non-JSON body (rare): keep the text.
+  }
+  if (!response.ok) {
+    const message =
+      typeof parsed === 'object' && parsed !== null && 'message' in parsed
+        ? String((parsed as { message: unknown }).message)
+        : `Request failed (${response.status})`;
+    throw new ApiError(response.status, message, parsed);
+  }
+  return parsed as T;
+}
+
+export interface ApiClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string, body?: unknown): Promise<T>;
+}
+
+function createClient(token: () => string | undefined): ApiClient {
+  return {
+    get: (path) => request('GET', path, undefined, token()),
+    post: (path, body, options) => request('POST', path, body ?? {}, token(), options),
+    put: (path, body) => request('PUT', path, body ?? {}, token()),
+    delete: (path, body) => request('DELETE', path, body, token()),
+  };
+}
+
+/** The unauthenticated client (spec section 7). */
+export const publicApi = createClient(() => undefined);
+/** The client that adds `Authorization: Bearer <Token>` from the stored session. */
+export const authApi = createClient(() => getSession()?.Token);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatDate, formatDateTime, formatPrice, indianDate } from './format.ts';
+
+describe('format', () => {
+  it('writes a price without zero paise', () => {
+    expect(formatPrice(2999)).toBe('₹2,999');
+    expect(formatPrice(19.5)).toBe('₹19.5');
+  });
+
+  it('writes a calendar date as people read it and leaves anything else as sent', () => {
+    expect(formatCalendarDate('2025-06-30')).toBe('30 Jun 2025');
+    expect(formatCalendarDate('30/06/2025')).toBe('30/06/2025');
+    expect(formatCalendarDate(undefined)).toBe('');
+  });
+
+  it('reads instants in India time whatever the device zone', () => {
+    // 20:00 UTC is 01:30 the next day in India.
+    const lateEvening = '2025-11-21T20:00:00Z';
+    expect(formatDate(lateEvening)).toBe('22 Nov 2025');
+    expect(formatDateTime(lateEvening)).toBe('22 Nov 2025, 1:30 am');
+    expect(indianDate(lateEvening)).toBe('2025-11-22');
+  });
+
+  it('shows an instant that is not a date as it was sent', () => {
+    expect(formatDateTime('yesterday evening')).toBe('yesterday evening');
+  });
+});

@@ -1,0 +1,58 @@
+import { CURRENCY } from '@erti/contracts/constants';
+
+/**
+ * How the site writes money and dates for Indian readers: rupees with Indian digit grouping
+ * (₹1,23,456.78) and dates in India time whatever the device's zone.
+ */
+
+const INDIA = 'Asia/Kolkata';
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY });
+const price = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const calendarDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const date = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+/** en-CA writes a date as YYYY-MM-DD. */
+const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA });
+
+/** A rupee amount (number, or decimal text as typed or carried in navigation state): '499' → '₹499.00'. Unreadable text stays as is. */
+export function formatRupees(amount: number | string): string {
+  const value = Number(amount);
+  return Number.isFinite(value) ? rupees.format(value) : String(amount);
+}
+
+/** Integer paise as the user reads them: 123456 → '₹1,234.56'. */
+export const formatPaise = (paise: number) => rupees.format(paise / 100);
+
+/** A price tag without zero paise: 2999 → '₹2,999', 19.5 → '₹19.5'. */
+export const formatPrice = (amountInRupees: number) => price.format(amountInRupees);
+
+/** A calendar date ('2025-06-30') as '30 Jun 2025'; anything else is shown as it was sent. */
+export function formatCalendarDate(text: string | undefined): string {
+  if (!text) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return text;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  return calendarDate.format(new Date(year, month - 1, day));
+}
+
+/** The day of an instant in India: '22 Nov 2025'. */
+export const formatDate = (iso: string) => date.format(new Date(iso));
+
+/** An instant in India time: '22 Nov 2025, 10:05 am'; text that is not a date is shown as it was sent. */
+export function formatDateTime(iso: string): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso : dateTime.format(instant);
+}
+
+/** The calendar date of an instant in India, YYYY-MM-DD (what date inputs and complaints expect). */
+export const indianDate = (iso: string) => isoDate.format(new Date(iso));
