@@ -1,0 +1,264 @@
+import { findFetchBiller } from '../e2e/support/bill-payment.ts';
+import { registerThroughApi } from '../e2e/support/session.ts';
+import { type Measurement, measure } from './support/measure.ts';
+import { machineLine, markdownTable, writeReport } from './support/report.ts';
+import { type BenchSystem, freshPostgres, startBareServer, startBenchSystem } from './support/system.ts';
+
+/**
+ * `npm run bench:api`: autocannon against the api (a child process, like `npm start`) beside a bare
+ * Fastify route in its own process, in the same run: catalogue reads, biller search, plans, a bill
+ * fetch through the sandbox network, and order creation (the PayU hand-off) at a fixed 100 requests
+ * a second; then biller search as the catalogue grows. On PGlite, and on PostgreSQL when
+ * BENCH_DATABASE_URL names a server (a fresh database is made and dropped).
+ *
+ * Targets (issue 9): catalogue reads >= 60% of bare Fastify with p99 < 20 ms at 200 connections;
+ * order creation p99 < 30 ms at 100 rps on PostgreSQL.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const READ_CONNECTIONS = 200;
+const FETCH_CONNECTIONS = 50;
+const ORDER_RATE = 100;
+/** Catalogue sizes for the search; the network's own catalogue (~1,400 billers) is the smallest. */
+const SEARCH_SCALES = [1_000, 25_000, 100_000];
+
+/** Every three-letter query, shuffled the same way each run, so that a search misses the api's cache. */
+const DISTINCT_QUERIES = (() => {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const queries = [...letters].flatMap((a) =>
+    [...letters].flatMap((b) => [...letters].map((c) => a + b + c)),
+  );
+  let seed = 7;
+  for (let index = queries.length - 1; index > 0; index -= 1) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const other = seed % (index + 1);
+    [queries[index], queries[other]] = [queries[other] as string, queries[index] as string];
+  }
+  return queries;
+})();
+
+type Row = Measurement & { note?: string };
+
+interface Biller {
+  billerId: string;
+  billerName: string;
+  billerCategoryName: string;
+}
+
+const api = (system: BenchSystem, path: string) => `${system.apiUrl}/api${path}`;
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const postJson = <T>(url: string, body: unknown, headers: Record<string, string> = {}) =>
+  getJson<T>(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** A bill request for one consumer number of the biller. */
+const billRequest = (biller: Biller, paramName: string, consumerNumber: string) => ({
+  chId: 1,
+  isRealTimeFetch: true,
+  custDetails: { mobileNo: '9876543210', customerTags: [] },
+  billDetails: { billerId: biller.billerId, customerParams: [{ name: paramName, value: consumerNumber }] },
+});
+
+/** `count` distinct fetched bills, each ready to hand to PayU once (a bill is paid once). */
+async function handOffBodies(
+  system: BenchSystem,
+  headers: Record<string, string>,
+  email: string,
+  count: number,
+) {
+  const fetchBiller = await findFetchBiller(system.apiUrl);
+  const billers = await getJson<Biller[]>(api(system, '/bbps/prod/Electricity?limit=500'));
+  const biller = billers.find((each) => each.billerName === fetchBiller.billerName);
+  if (!biller) throw new Error(`no biller named ${fetchBiller.billerName}`);
+  const bodies: unknown[] = [];
+  const one = async () => {
+    const billReq = billRequest(biller, fetchBiller.paramName, fetchBiller.customerNumber('2345'));
+    const billRes = await postJson<{ response: { billerResponse?: { amount: string } } }>(
+      api(system, `/bbps/prod/bill/${encodeURIComponent(biller.billerCategoryName)}`),
+      billReq,
+      headers,
+    );
+    bodies.push({
+      mode: 'website',
+      amount: billRes.response.billerResponse?.amount,
+      firstname: 'Asha',
+      email,
+      phone: '9876543210',
+      productinfo: biller.billerName,
+      billReq,
+      billRes,
+    });
+  };
+  while (bodies.length < count) await Promise.all(Array.from({ length: 20 }, one));
+  return {
+    biller,
+    paramName: fetchBiller.paramName,
+    consumerNumber: fetchBiller.customerNumber('2345'),
+    bodies,
+  };
+}
+
+/** Every case on the network's own catalogue, beside the bare route. */
+async function fullRun(system: BenchSystem, bareUrl: string): Promise<Row[]> {
+  const reads = { connections: READ_CONNECTIONS, durationSeconds: SECONDS };
+  const rows: Row[] = [await measure('bare Fastify route', { url: bareUrl, ...reads })];
+  const [airtel] = await getJson<Biller[]>(api(system, '/bbps/prod/Mobile%20Prepaid?q=airtel'));
+  rows.push(
+    await measure('catalogue: GET Mobile Prepaid (all operators)', {
+      url: api(system, '/bbps/prod/Mobile%20Prepaid'),
+      ...reads,
+    }),
+    await measure('catalogue: GET Electricity?limit=20', {
+      url: api(system, '/bbps/prod/Electricity?limit=20'),
+      ...reads,
+    }),
+    await measure('search: GET Electricity?q=pow&limit=20', {
+      url: api(system, '/bbps/prod/Electricity?q=pow&limit=20'),
+      ...reads,
+    }),
+    await measure('plans: POST circle (Airtel, Mumbai)', {
+      url: api(system, '/bbps/prod/circle'),
+      method: 'POST',
+      body: { billerId: airtel?.billerId, circle: 'Mumbai' },
+      ...reads,
+    }),
+  );
+
+  const user = await registerThroughApi(system.apiUrl, system.sandboxUrl);
+  const headers = { authorization: `Bearer ${user.Token}` };
+  const prepared = await handOffBodies(system, headers, user.email, ORDER_RATE * SECONDS + 50);
+  rows.push(
+    {
+      ...(await measure('bill fetch through the sandbox network', {
+        url: api(system, `/bbps/prod/bill/${encodeURIComponent(prepared.biller.billerCategoryName)}`),
+        method: 'POST',
+        headers,
+        body: billRequest(prepared.biller, prepared.paramName, prepared.consumerNumber),
+        connections: FETCH_CONNECTIONS,
+        durationSeconds: SECONDS,
+      })),
+      note: `${FETCH_CONNECTIONS} connections`,
+    },
+    {
+      ...(await measure('order creation: POST payu/generate-hash', {
+        url: api(system, '/payu/generate-hash'),
+        method: 'POST',
+        headers,
+        each: prepared.bodies.slice(0, ORDER_RATE * SECONDS).map((body) => ({ body })),
+        amount: ORDER_RATE * SECONDS,
+        connections: 50,
+        overallRate: ORDER_RATE,
+      })),
+      note: `fixed ${ORDER_RATE} requests/s, each a new bill`,
+    },
+  );
+  return rows;
+}
+
+/** Biller search (and a category page) as the catalogue grows. */
+async function searchAtScale(system: BenchSystem, bareUrl: string): Promise<Row[]> {
+  const reads = { connections: READ_CONNECTIONS, durationSeconds: SECONDS };
+  const label = `${system.billers.toLocaleString('en-US')} billers`;
+  return [
+    await measure(`bare Fastify route (${label})`, { url: bareUrl, ...reads }),
+    await measure(`search: GET Electricity?q=pow&limit=20 (${label})`, {
+      url: api(system, '/bbps/prod/Electricity?q=pow&limit=20'),
+      ...reads,
+    }),
+    await measure(`search: a new three-letter query each time, uncached (${label})`, {
+      url: api(system, '/bbps/prod/Electricity'),
+      each: DISTINCT_QUERIES.map((query) => ({ path: `/api/bbps/prod/Electricity?q=${query}&limit=20` })),
+      ...reads,
+    }),
+    await measure(`search: GET Electricity?q=zzz&limit=20, no match (${label})`, {
+      url: api(system, '/bbps/prod/Electricity?q=zzz&limit=20'),
+      ...reads,
+    }),
+    await measure(`catalogue: GET Electricity?limit=20 (${label})`, {
+      url: api(system, '/bbps/prod/Electricity?limit=20'),
+      ...reads,
+    }),
+  ];
+}
+
+function table(rows: Row[]): string {
+  const bare = rows.find((row) => row.name.startsWith('bare'));
+  return markdownTable(
+    ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare Fastify', 'note'],
+    rows.map((row) => [
+      row.name,
+      row.requestsPerSecond,
+      row.p50Ms,
+      row.p99Ms,
+      row.errors,
+      row.non2xx,
+      bare && !row.name.startsWith('bare')
+        ? `${Math.round((row.requestsPerSecond / bare.requestsPerSecond) * 100)}%`
+        : '',
+      row.note ?? '',
+    ]),
+  );
+}
+
+/** One database: the full run, then the search at every scale; answers markdown sections. */
+async function benchDatabase(
+  label: string,
+  databaseUrl: () => Promise<{ url?: string; drop(): Promise<void> }>,
+) {
+  const sections: string[] = [];
+  const bare = await startBareServer();
+  try {
+    let networkBillers = 0;
+    for (const target of SEARCH_SCALES) {
+      const database = await databaseUrl();
+      const extraBillers = networkBillers === 0 ? 0 : Math.max(0, target - networkBillers);
+      const system = await startBenchSystem({ extraBillers, databaseUrl: database.url });
+      try {
+        if (networkBillers === 0) {
+          networkBillers = system.billers;
+          sections.push(
+            `### ${label}: every case (${system.billers.toLocaleString('en-US')} billers, ready after ${system.syncSeconds} s)`,
+            '',
+            table(await fullRun(system, bare.url)),
+            '',
+          );
+        }
+        sections.push(
+          `### ${label}: biller search at ${system.billers.toLocaleString('en-US')} billers (ready after ${system.syncSeconds} s)`,
+          '',
+          table(await searchAtScale(system, bare.url)),
+          '',
+        );
+      } finally {
+        await system.stop();
+        await database.drop();
+      }
+    }
+  } finally {
+    bare.stop();
+  }
+  return sections;
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const sections = [
+  '# API speed (`npm run bench:api`)',
+  '',
+  machineLine(),
+  '',
+  `autocannon ${SECONDS} s per case; reads at ${READ_CONNECTIONS} connections. The api, the sandbox and the bare Fastify route each run in their own process; autocannon in a fourth, all on this machine. Targets: catalogue reads >= 60% of bare Fastify and p99 < 20 ms at ${READ_CONNECTIONS} connections; order creation p99 < 30 ms at ${ORDER_RATE} rps on PostgreSQL.`,
+  '',
+  ...(await benchDatabase('PGlite', async () => ({ drop: async () => undefined }))),
+  ...(serverUrl
+    ? await benchDatabase('PostgreSQL', () => freshPostgres(serverUrl))
+    : ['PostgreSQL: not measured (BENCH_DATABASE_URL unset).', '']),
+];
+writeReport('api', sections.join('\n'));

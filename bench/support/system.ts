@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { serviceTitles } from '@erti/contracts/catalogue';
+import pg from 'pg';
+import { type RunningSystem, startSystem } from '../../e2e/support/servers.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface BenchSystem extends RunningSystem {
+  /** How many billers the api holds after its start-up sync, and how long the sync took. */
+  billers: number;
+  syncSeconds: number;
+}
+
+/** The api's billers of a category (x-total-count), 0 while the start-up sync has not filled it. */
+async function billerCount(apiUrl: string, category = 'Electricity'): Promise<number> {
+  try {
+    const response = await fetch(`${apiUrl}/api/bbps/prod/${encodeURIComponent(category)}?limit=1`);
+    return Number(response.headers.get('x-total-count') ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits for the catalogue to stop growing (the sync writes it in batches). */
+async function waitForCatalogue(apiUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  while (Date.now() < deadline) {
+    const total = await billerCount(apiUrl);
+    if (total > 0 && total === last) return;
+    last = total;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`The api's catalogue did not settle within ${timeoutMs} ms`);
+}
+
+/**
+ * The sandbox and the api as child processes (like `npm start`), with `extraBillers` generated
+ * billers on the network, on PGlite or on `databaseUrl`; answers once the catalogue is synchronised.
+ */
+export async function startBenchSystem(options: {
+  extraBillers: number;
+  databaseUrl?: string;
+}): Promise<BenchSystem> {
+  const started = performance.now();
+  const system = await startSystem({
+    SANDBOX_BILLERS: String(options.extraBillers),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    LOG_LEVEL: 'error',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  });
+  await waitForCatalogue(system.apiUrl, 20 * 60_000);
+  return {
+    ...system,
+    billers: await totalBillers(system.apiUrl),
+    syncSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+/** Every biller the api lists, summed over the services of the catalogue. */
+async function totalBillers(apiUrl: string): Promise<number> {
+  const counts = await Promise.all(serviceTitles.map((title) => billerCount(apiUrl, title)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/** A fresh database on the BENCH_DATABASE_URL server, dropped by `drop()`. */
+export async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `erti_bench_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** The bare Fastify baseline in its own process. */
+export async function startBareServer(): Promise<{ url: string; stop(): void }> {
+  const child: ChildProcess = spawn(`${root}node_modules/.bin/tsx`, ['bench/support/bare-server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', () => reject(new Error('the bare Fastify server did not start')));
+  });
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+}

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type BrowserSession, openBrowser } from './browser.ts';
+import { type SignedInUser, signInThroughApi } from './session.ts';
+
+/** An electricity biller whose bill is fetched, and how to write a consumer number it accepts. */
+export interface FetchBiller {
+  billerName: string;
+  billerCategoryName: string;
+  paramName: string;
+  /** A number the biller's regex accepts, ending in `suffix` (the sandbox picks its answer by it). */
+  customerNumber(suffix: string): string;
+}
+
+interface BillerRecord {
+  billerName: string;
+  billerCategoryName: string;
+  fetchRequirement: string;
+  customerParams: { paramName: string; optional: string; regex: string }[];
+}
+
+/** Digits of the given length ending in `suffix`, random in front so journeys never share a bill. */
+function digitsEnding(length: number, suffix: string): string {
+  let front = '';
+  while (front.length < length - suffix.length) front += String(1 + Math.floor(Math.random() * 9));
+  return front + suffix;
+}
+
+/** The number lengths a parameter's regex takes, if it takes plain digits. */
+function digitLength(regex: string): number | undefined {
+  const pattern = new RegExp(regex);
+  for (let length = 8; length <= 16; length += 1) {
+    if (pattern.test(digitsEnding(length, '0000'))) return length;
+  }
+  return undefined;
+}
+
+/** The first electricity biller with one required, all-digits parameter and a mandatory bill fetch. */
+export async function findFetchBiller(apiUrl: string): Promise<FetchBiller> {
+  const response = await fetch(`${apiUrl}/api/bbps/prod/Electricity?limit=200`);
+  const billers = (await response.json()) as BillerRecord[];
+  for (const biller of billers) {
+    const required = biller.customerParams.filter((param) => param.optional !== 'true');
+    const [param] = required;
+    const length = param && required.length === 1 ? digitLength(param.regex) : undefined;
+    if (!param || !length || biller.fetchRequirement !== 'MANDATORY') continue;
+    return {
+      billerName: biller.billerName,
+      billerCategoryName: biller.billerCategoryName,
+      paramName: param.paramName,
+      customerNumber: (suffix) => digitsEnding(length, suffix),
+    };
+  }
+  throw new Error('No electricity biller with a single numeric parameter');
+}
+
+/**
+ * The bill journey up to the gateway choice: the biller's bill-entry page, the consumer number,
+ * Submit, the fetched bill ('BILLER DETAILS'), then 'Proceed to Pay'.
+ */
+export async function fetchBillAndProceed(
+  page: Page,
+  apiUrl: string,
+  biller: FetchBiller,
+  customerNumber: string,
+): Promise<void> {
+  const path = `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
+  await page.goto(`${apiUrl}${path}`);
+  await page.getByLabel(biller.paramName, { exact: true }).fill(customerNumber);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText('BILLER DETAILS').waitFor();
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await page.waitForURL(`${apiUrl}/payment-selection`);
+}
+
+/** A browser signed in as a new customer, and the biller the bill-payment journeys pay. */
+export interface PayerSession {
+  browser: BrowserSession;
+  biller: FetchBiller;
+  user: SignedInUser;
+}
+
+/** A fresh browser, a new signed-in customer and a biller to pay. */
+async function openPayerSession(apiUrl: string, sandboxUrl: string): Promise<PayerSession> {
+  const browser = await openBrowser();
+  try {
+    const biller = await findFetchBiller(apiUrl);
+    const user = await signInThroughApi(browser.page, apiUrl, sandboxUrl);
+    return { browser, biller, user };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/**
+ * The set-up of a bill-payment journey file: opens the payer's session before its tests and closes
+ * the browser after them. Read the answer's fields inside the tests (they are filled in `beforeAll`).
+ */
+export function payerSuite(): PayerSession {
+  const session = {} as PayerSession;
+  beforeAll(async () => {
+    Object.assign(session, await openPayerSession(inject('apiUrl'), inject('sandboxUrl')));
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}
+
+/** Clicks the outcome button on a sandbox gateway page ('Success', 'Failure', ...). */
+export async function chooseGatewayOutcome(page: Page, outcome: 'Success' | 'Failure'): Promise<void> {
+  await page.getByRole('button', { name: outcome, exact: true }).click();
+}
+
+/** From /payment-selection: 'Pay with PayU' or 'Pay with PhonePe', then the outcome on its sandbox page. */
+export async function payOnGateway(
+  page: Page,
+  sandboxUrl: string,
+  gateway: 'PayU' | 'PhonePe',
+  outcome: 'Success' | 'Failure',
+): Promise<void> {
+  await page.getByRole('button', { name: `Pay with ${gateway}` }).click();
+  await page.waitForURL(`${sandboxUrl}/${gateway.toLowerCase()}/**`);
+  await chooseGatewayOutcome(page, outcome);
+}
+
+/** The B-Connect Txn ID on the payment-success page, once the bill network has confirmed the payment. */
+export async function confirmedTxnReferenceId(page: Page): Promise<string> {
+  await page.getByText('B-Connect Txn ID', { exact: true }).waitFor({ timeout: 30_000 });
+  return (await page.locator('dt:has-text("B-Connect Txn ID") + dd').textContent()) ?? '';
+}
+
+/** 'Download PDF' on the receipt saves erti-receipt-<orderId>.pdf; answers the file's content. */
+export async function downloadReceipt(page: Page, orderId: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  if (download.suggestedFilename() !== `erti-receipt-${orderId}.pdf`) {
+    throw new Error(`Unexpected receipt file name ${download.suggestedFilename()}`);
+  }
+  const file = await download.path();
+  return readFileSync(file).toString('latin1');
+}
+
+/** The order id in an outcome page's `?orderId=`. */
+export function orderIdOf(url: string): string {
+  const orderId = new URL(url).searchParams.get('orderId');
+  if (!orderId) throw new Error(`No orderId in ${url}`);
+  return orderId;
+}

@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { type RunningSystem, startSystem } from './servers.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    sandboxUrl: string;
+  }
+}
+
+let system: RunningSystem | undefined;
+let webDist: string | undefined;
+
+/**
+ * Builds the web app into a directory of this run's own and starts one shared system for every
+ * journey. (A shared apps/web/dist would be rebuilt under a running api by any other build, whose
+ * static routes only know the files present when it started.)
+ */
+export async function setup(project: TestProject) {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  webDist = mkdtempSync(join(tmpdir(), 'erti-e2e-web-'));
+  execFileSync('npm', ['run', 'build', '-w', '@erti/web', '--', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  system = await startSystem({ WEB_DIST_DIR: webDist });
+  project.provide('apiUrl', system.apiUrl);
+  project.provide('sandboxUrl', system.sandboxUrl);
+}
+
+export async function teardown() {
+  await system?.stop();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
+}

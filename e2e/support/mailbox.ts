@@ -1,0 +1,25 @@
+/** Waits for the newest mail to `to` in the sandbox mailbox and returns the 6-digit code in it. */
+export async function waitForOtp(
+  sandboxUrl: string,
+  to: string,
+  after = 0,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${sandboxUrl}/mailbox/messages?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as { id: number; text: string }[];
+    const mail = mails.find((candidate) => candidate.id > after);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No OTP mail for ${to}`);
+}
+
+/** The id of the newest mail to `to` (0 when none), to wait for a newer one. */
+export async function lastMailId(sandboxUrl: string, to: string): Promise<number> {
+  const response = await fetch(`${sandboxUrl}/mailbox/messages?to=${encodeURIComponent(to)}`);
+  const mails = (await response.json()) as { id: number }[];
+  return mails[0]?.id ?? 0;
+}

@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+
+/** The account the merchant journeys sign up with: the api makes it a merchant (MERCHANT_EMAILS). */
+export const E2E_MERCHANT_EMAIL = 'merchant-e2e@example.com';
+/** A second merchant account, for the accessibility sweep of the dashboard (never the journeys' one). */
+export const E2E_ACCESSIBILITY_MERCHANT_EMAIL = 'merchant-a11y-e2e@example.com';
+
+export interface RunningSystem {
+  apiUrl: string;
+  sandboxUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+  restartApi(): Promise<void>;
+  /** Kills the api at once (SIGKILL: no graceful shutdown), as a crash or an OOM kill would. */
+  killApi(): Promise<void>;
+  /** Starts the api again on the same DATA_DIR (after `killApi` or `stopApi`). */
+  startApi(): Promise<void>;
+  /** Stops the api gracefully, leaving the sandbox running (e.g. to read the database afterwards). */
+  stopApi(): Promise<void>;
+}
+
+/** Node itself with tsx's loader (not the tsx CLI, which runs a second process): signals reach the server. */
+function startChild(name: 'api' | 'sandbox', env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/server.ts`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/** Starts the sandbox and the api (serving the built web app) on free ports with a fresh database. */
+export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
+  const [apiPort, sandboxPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), 'erti-e2e-'));
+  const apiUrl = `http://localhost:${apiPort}`;
+  const sandboxUrl = `http://localhost:${sandboxPort}`;
+  const env: Record<string, string> = {
+    PORT: String(apiPort),
+    PUBLIC_URL: apiUrl,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_URL: sandboxUrl,
+    SANDBOX_PUBLIC_URL: sandboxUrl,
+    SANDBOX_SMTP_PORT: String(smtpPort),
+    SMTP_PORT: String(smtpPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOB_POLL_MS: '500',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MERCHANT_EMAILS: `${E2E_MERCHANT_EMAIL},${E2E_ACCESSIBILITY_MERCHANT_EMAIL}`,
+    ...extraEnv,
+  };
+  const sandbox = startChild('sandbox', env);
+  await waitFor(`${sandboxUrl}/health`);
+  let api = startChild('api', env);
+  await waitFor(`${apiUrl}/api/health`);
+  return {
+    apiUrl,
+    sandboxUrl,
+    dataDir,
+    env,
+    async restartApi() {
+      await stopChild(api);
+      api = startChild('api', env);
+      await waitFor(`${apiUrl}/api/health`);
+    },
+    killApi: () => stopChild(api, 'SIGKILL'),
+    async startApi() {
+      if (api.exitCode === null && api.signalCode === null) return;
+      api = startChild('api', env);
+      await waitFor(`${apiUrl}/api/health`);
+    },
+    stopApi: () => stopChild(api),
+    async stop() {
+      await stopChild(api);
+      await stopChild(sandbox);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser, type Page } from '../support/browser.ts';
+import { lastMailId, waitForOtp } from '../support/mailbox.ts';
+
+const apiUrl = inject('apiUrl');
+const sandboxUrl = inject('sandboxUrl');
+const email = `journey.${Date.now()}@example.com`;
+const firstPassword = 'Journey123';
+const newPassword = 'Renewed456';
+
+let browser: BrowserSession;
+let page: Page;
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Presses Tab until `target` has the focus: keyboard-only navigation that survives layout changes. */
+async function tabTo(target: Locator, maxPresses = 60) {
+  for (let press = 0; press < maxPresses; press++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Could not reach ${target} with the Tab key`);
+}
+
+/** Sends an OTP with `send` and answers the code that arrives in the sandbox mailbox. */
+async function mailedCode(send: () => Promise<void>) {
+  const after = await lastMailId(sandboxUrl, email);
+  await send();
+  return waitForOtp(sandboxUrl, email, after);
+}
+
+/** The input labelled exactly `label` (not the show/hide button that names it). */
+const field = (label: string) => page.getByLabel(label, { exact: true });
+
+const storedSession = () =>
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('ertiUser') ?? 'null') as { Token: string; UserId: string } | null,
+  );
+
+async function logInWithMouse(password: string) {
+  await page.goto(`${apiUrl}/login`);
+  await field('Email ID').fill(email);
+  const code = await mailedCode(async () => {
+    const send = page.getByRole('button', { name: 'Send OTP' });
+    await send.click();
+    const outcome = page.getByText(/OTP sent to email successfully|Please wait \d+ seconds/).first();
+    if ((await outcome.textContent())?.startsWith('Please wait')) {
+      // The previous login code of this address is under 30 seconds old: wait it out as a user would.
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('button')).some(
+            (b) => b.textContent === 'Send OTP' && !b.disabled,
+          ),
+        undefined,
+        { timeout: 35_000 },
+      );
+      await send.click();
+    }
+  });
+  await field('OTP').fill(code);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await page.getByText('OTP Verified', { exact: true }).waitFor();
+  await field('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('User Login success').waitFor();
+  await page.waitForURL(`${apiUrl}/`, { timeout: 10_000 });
+}
+
+async function openAccountMenuItem(name: string) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+describe('an account from sign-up to deletion', () => {
+  it('signs up with the OTP from the mailbox and lands signed in on the home page', async () => {
+    await page.goto(`${apiUrl}/signup`);
+    await page.getByRole('heading', { name: 'Create Your Erti Pay Account' }).waitFor();
+    await field('Username').fill('Journey Tester');
+    await field('Email ID').fill(email);
+    const code = await mailedCode(() => page.getByRole('button', { name: 'Send OTP' }).click());
+    expect(await page.getByRole('button', { name: /Resend in: \d+s/ }).isDisabled()).toBe(true);
+    await field('Enter OTP').fill(code);
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.getByText('OTP Verified', { exact: true }).waitFor();
+    await field('Phone Number').fill('9876543210');
+    await field('Create Password').fill(firstPassword);
+    await field('Re-type Password').fill(firstPassword);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('User created and logged in successfully').waitFor();
+    await page.waitForURL(`${apiUrl}/`, { timeout: 10_000 });
+    expect((await storedSession())?.Token).toBeTruthy();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  });
+
+  it('logs out from the account menu', async () => {
+    await openAccountMenuItem('Logout');
+    await page.waitForURL(`${apiUrl}/login`);
+    expect(await storedSession()).toBeNull();
+    expect(await page.getByRole('link', { name: 'LOGIN' }).isVisible()).toBe(true);
+  });
+
+  it('logs in with the keyboard alone: e-mail, OTP, password', async () => {
+    await page.goto(`${apiUrl}/login?from=/profile`);
+    await tabTo(field('Email ID'));
+    await page.keyboard.type(email);
+    const sendButton = page.getByRole('button', { name: 'Send OTP' });
+    await tabTo(sendButton);
+    const code = await mailedCode(() => page.keyboard.press('Enter'));
+    const otpField = field('OTP');
+    await tabTo(otpField);
+    await page.keyboard.type(code);
+    await tabTo(page.getByRole('button', { name: 'Verify OTP' }));
+    await page.keyboard.press('Space');
+    await page.getByText('OTP Verified', { exact: true }).waitFor();
+    await tabTo(field('Password'));
+    await page.keyboard.type(firstPassword);
+    await page.keyboard.press('Enter');
+    await page.getByText('User Login success').waitFor();
+    await page.waitForURL(`${apiUrl}/profile`, { timeout: 10_000 });
+    await page.getByText('Journey Tester').waitFor();
+  });
+
+  it('edits the profile and uploads a picture resized to a 300x300 JPEG', async () => {
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await field('Name').fill('Journey Renamed');
+    await field('Phone').fill('9123456780');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully').first().waitFor();
+    await page.getByText('Journey Renamed').waitFor();
+
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#1e3a8a';
+      context.fillRect(0, 0, 640, 480);
+      context.fillStyle = '#f59e0b';
+      context.fillRect(160, 80, 320, 320);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await field('Choose a new profile picture').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(png, 'base64'),
+    });
+    const avatar = page.getByRole('img', { name: 'Profile picture of Journey Renamed' });
+    await page.waitForFunction(() =>
+      document
+        .querySelector('img[alt="Profile picture of Journey Renamed"]')
+        ?.getAttribute('src')
+        ?.startsWith('data:image/jpeg'),
+    );
+    expect(
+      await avatar.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]),
+    ).toEqual([300, 300]);
+    const session = await storedSession();
+    const profile = await fetch(`${apiUrl}/api/users/profile/${session?.UserId}`, {
+      headers: { authorization: `Bearer ${session?.Token}` },
+    }).then((response) => response.json() as Promise<{ name: string; phone: string; pic: string }>);
+    expect(profile).toMatchObject({ name: 'Journey Renamed', phone: '9123456780' });
+    expect(Buffer.from(profile.pic.split(',')[1]!, 'base64').subarray(0, 3)).toEqual(
+      Buffer.from([0xff, 0xd8, 0xff]),
+    );
+    expect(await page.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toBe(
+      profile.pic,
+    );
+  });
+
+  it('resets the password with the mailed code and logs in with the new one', async () => {
+    const oldToken = (await storedSession())?.Token;
+    await openAccountMenuItem('Logout');
+    await page.waitForURL(`${apiUrl}/login`);
+    await page.getByRole('link', { name: 'Forgot password' }).click();
+    await page.waitForURL(`${apiUrl}/forgotPassword`);
+    await field('Email ID').fill(email);
+    const code = await mailedCode(() => page.getByRole('button', { name: 'Send OTP' }).click());
+    await field('OTP').fill(code);
+    await field('New Password').fill(newPassword);
+    await field('Re-enter Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Password reset successfully').first().waitFor();
+    await page.waitForURL(`${apiUrl}/login`, { timeout: 10_000 });
+    const revoked = await fetch(`${apiUrl}/api/users/profile/x`, {
+      headers: { authorization: `Bearer ${oldToken}` },
+    });
+    expect(revoked.status).toBe(401);
+    await logInWithMouse(newPassword);
+  });
+
+  it('deletes the account with the keyboard, after which the old token no longer works', async () => {
+    const session = await storedSession();
+    const menuButton = page.getByRole('button', { name: 'Account menu' });
+    await tabTo(menuButton);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete Account');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${apiUrl}/delete-account`);
+
+    const feedback = page.getByPlaceholder('Please let us know your reason for deleting the account');
+    await tabTo(feedback);
+    await page.keyboard.type('Only testing the journey');
+    await tabTo(page.getByRole('button', { name: 'Delete My Account' }));
+    await page.keyboard.press('Space');
+    const dialog = page.getByRole('dialog', { name: 'Confirm Account Deletion' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await tabTo(page.getByRole('button', { name: 'Delete My Account' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(dialog.getByRole('button', { name: 'Yes, Delete' }), 5);
+    await page.keyboard.press('Enter');
+    await page.getByText('Your account has been deleted successfully').waitFor();
+    await page.waitForURL(`${apiUrl}/signup`, { timeout: 5_000 });
+    expect(await storedSession()).toBeNull();
+
+    const old = await fetch(`${apiUrl}/api/users/profile/${session?.UserId}`, {
+      headers: { authorization: `Bearer ${session?.Token}` },
+    });
+    expect(old.status).toBe(401);
+    const again = await fetch(`${apiUrl}/api/users/otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, purpose: 'signup' }),
+    });
+    expect(again.status).toBe(200);
+  });
+});

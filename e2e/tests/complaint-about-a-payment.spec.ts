@@ -1,0 +1,120 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import {
+  confirmedTxnReferenceId,
+  fetchBillAndProceed,
+  orderIdOf,
+  payerSuite,
+  payOnGateway,
+} from '../support/bill-payment.ts';
+import type { Page } from '../support/browser.ts';
+
+const apiUrl = inject('apiUrl');
+const sandboxUrl = inject('sandboxUrl');
+const payer = payerSuite();
+let txnReferenceId: string;
+
+/** Pays a bill by card (the sandbox's PayU) and answers the receipt's order id. */
+async function payABill(page: Page): Promise<string> {
+  const { biller } = payer;
+  await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('5678'));
+  await payOnGateway(page, sandboxUrl, 'PayU', 'Success');
+  await page.waitForURL(`${apiUrl}/payment-success?**`);
+  const orderId = orderIdOf(page.url());
+  txnReferenceId = await confirmedTxnReferenceId(page);
+  return orderId;
+}
+
+/** Moves the sandbox network's clock (complaints advance on it); `undefined` puts it back. */
+async function moveNetworkClock(advanceMs?: number) {
+  await fetch(`${sandboxUrl}/bou/_sandbox/clock`, {
+    method: advanceMs === undefined ? 'DELETE' : 'POST',
+    headers: advanceMs === undefined ? {} : { 'content-type': 'application/json' },
+    body: advanceMs === undefined ? undefined : JSON.stringify({ advanceMs }),
+  });
+}
+
+async function mailTo(email: string): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${sandboxUrl}/mailbox/messages?to=${encodeURIComponent(email)}`);
+    const [mail] = (await response.json()) as { subject: string; text: string }[];
+    if (mail?.subject.startsWith('Complaint registered')) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No complaint acknowledgement for ${email}`);
+}
+
+afterAll(async () => {
+  await moveNetworkClock();
+});
+
+describe('a complaint about a payment', () => {
+  it('is raised from the receipt and tracked to its resolution', async () => {
+    const { browser, user } = payer;
+    const { page } = browser;
+    const orderId = await payABill(page);
+    await page.goto(`${apiUrl}/receipt/${orderId}`);
+    await page.getByRole('link', { name: 'Raise complaint' }).click();
+    await page.waitForURL(`${apiUrl}/complaint`);
+
+    const form = page.getByRole('form', { name: 'Raise Complaint' });
+    expect(await form.getByLabel(/Bharat Connect Transaction Reference ID/).inputValue()).toBe(
+      txnReferenceId,
+    );
+    expect(await form.getByLabel('Email ID').inputValue()).toBe(user.email);
+    await form.getByLabel('Type of Query').selectOption('Money debited but no confirmation');
+    await form.getByLabel('Contact Number').fill(user.phone);
+    if (!(await form.getByLabel(/Transaction Initiated Via/).inputValue())) {
+      await form.getByLabel(/Transaction Initiated Via/).fill('Erti Pay');
+    }
+    await form.getByLabel('Description').fill('The biller still shows my bill as due.');
+    await form.getByRole('button', { name: 'Submit Complaint' }).click();
+
+    const result = page.getByRole('heading', { name: 'Complaint registered' });
+    await result.waitFor();
+    const complaintId = (await page.locator('dt:has-text("Complaint ID") + dd').textContent()) ?? '';
+    expect(complaintId).toMatch(/^CC01\d{11}$/);
+    expect(await page.getByText(`for B-Connect Txn ID ${txnReferenceId}`).isVisible()).toBe(true);
+    expect((await mailTo(user.email)).text).toContain(complaintId);
+
+    await page.getByRole('tab', { name: 'Check Complaint Status' }).click();
+    const status = page.getByRole('form', { name: 'Check Complaint Status' });
+    await status.getByLabel('Complaint ID').fill(complaintId);
+    await status.getByLabel('Technical').check();
+    await status.getByRole('button', { name: 'Check Status' }).click();
+    await status.getByRole('heading', { name: `Complaint ${complaintId}` }).waitFor();
+    expect(await status.locator('dt:has-text("Status") + dd').textContent()).toBe('Assigned');
+
+    await moveNetworkClock(3 * 60_000);
+    await status.getByRole('button', { name: 'Check Status' }).click();
+    await status.locator('dt:has-text("Status") + dd').getByText('Resolved').waitFor();
+    expect(await status.getByText(/the biller confirmed transaction/).isVisible()).toBe(true);
+    await moveNetworkClock();
+  });
+
+  it('finds the payment among the transactions of a mobile number and dates', async () => {
+    const { browser, biller, user } = payer;
+    const { page } = browser;
+    await page.goto(`${apiUrl}/`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Complaint menu' }).click();
+    await nav.getByRole('link', { name: 'Transaction Queries' }).click();
+    const form = page.getByRole('form', { name: 'Transaction Queries' });
+    await form.waitFor();
+
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    await form.getByLabel('Mobile Number', { exact: true }).fill(user.phone);
+    await form.getByLabel('From Date').fill(today);
+    await form.getByLabel('To Date').fill(today);
+    await form.getByRole('button', { name: 'Search' }).click();
+    const row = form.getByRole('row').filter({ hasText: txnReferenceId });
+    await row.waitFor();
+    expect(await row.getByText(biller.billerName).isVisible()).toBe(true);
+    expect(await row.getByText('Successful').isVisible()).toBe(true);
+
+    await form.getByLabel('Transaction Reference ID', { exact: true }).check();
+    await form.getByRole('textbox', { name: /Transaction Reference ID/ }).fill(txnReferenceId);
+    await form.getByRole('button', { name: 'Search' }).click();
+    await form.getByRole('row').filter({ hasText: txnReferenceId }).getByText('Successful').waitFor();
+  });
+});

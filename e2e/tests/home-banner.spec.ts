@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../support/browser.ts';
+
+const apiUrl = inject('apiUrl');
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const activeSlide = () =>
+  browser.page.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
+
+describe('the home page', () => {
+  it('advances the banner by itself every 3 seconds, and with the arrows', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/`);
+    await page.getByRole('region', { name: 'Offers' }).waitFor();
+    // Times two advances inside the page, so a slow test machine cannot blur the cadence.
+    const advances = await page.evaluate(
+      () =>
+        new Promise<{ labels: string[]; gapMs: number }>((resolve) => {
+          const label = () =>
+            document
+              .querySelector('[aria-roledescription="slide"]:not([aria-hidden="true"])')
+              ?.getAttribute('aria-label') ?? '';
+          const labels = [label()];
+          const times: number[] = [];
+          const timer = setInterval(() => {
+            if (label() === labels.at(-1)) return;
+            labels.push(label());
+            times.push(performance.now());
+            if (times.length < 2) return;
+            clearInterval(timer);
+            resolve({ labels, gapMs: times[1]! - times[0]! });
+          }, 20);
+        }),
+    );
+    const [first, second, third] = advances.labels.map((label) => Number(label.split(' ')[0]));
+    expect(second).toBe((first! % 4) + 1);
+    expect(third).toBe((second! % 4) + 1);
+    expect(advances.gapMs).toBeGreaterThan(2800);
+    expect(advances.gapMs).toBeLessThan(3400);
+
+    const before = Number((await activeSlide())?.split(' ')[0]);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await activeSlide()).toBe(`${(before % 4) + 1} of 4`);
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await activeSlide()).toBe(`${before} of 4`);
+  });
+
+  it('loads every banner image in the size it was laid out for', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/`);
+    const first = page.locator('[aria-roledescription="slide"] img').first();
+    await first.waitFor();
+    expect(await first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+      true,
+    );
+    expect(await first.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('has the two grids of quick links, the app buttons and the footer', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/`);
+    await page.getByRole('link', { name: 'Mobile Recharge', exact: true }).waitFor();
+    for (const name of [
+      'Mobile Recharge',
+      'FASTag Recharge',
+      'Electricity Bill',
+      'Rental',
+      'Education Fees',
+    ]) {
+      expect(await page.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Book Gas Cylinder' }).click();
+    await page.waitForURL(`${apiUrl}/services/utilities/LPG%20Gas`);
+    await page.goBack();
+
+    expect(await page.getByRole('link', { name: 'Get the app on Google Play' }).isVisible()).toBe(true);
+    const footer = page.locator('footer');
+    for (const name of ['Terms & Conditions', 'Privacy Policy', 'Contact Us', /Erti Pay on Instagram/]) {
+      expect(await footer.getByRole('link', { name }).isVisible()).toBe(true);
+    }
+    await footer.getByText(/^GSTIN /).waitFor();
+    expect(await footer.getByText('© 2025 Erti Pay. All rights reserved.').isVisible()).toBe(true);
+  });
+
+  it('opens the navigation menus from the keyboard alone', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/about`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Tab'); // Services
+    await page.keyboard.press('Tab'); // its toggle
+    await nav.getByRole('link', { name: 'Mobile Recharge' }).waitFor();
+    await page.keyboard.press('Tab'); // the first service
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    expect(focused).toBe('Mobile Recharge');
+    await page.keyboard.press('Escape');
+    expect(await nav.getByRole('link', { name: 'Mobile Recharge' }).count()).toBe(0);
+
+    await nav.getByRole('link', { name: 'About' }).focus();
+    await page.keyboard.press('Tab'); // Complaint
+    await page.keyboard.press('Tab'); // its toggle
+    await page.keyboard.press('Tab'); // Raise Complaint
+    await page.keyboard.press('Tab'); // Complaint Status
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${apiUrl}/complaint`);
+    expect(
+      await page.getByRole('tab', { name: 'Check Complaint Status' }).getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+
+  it('folds the links into a toggle menu on a phone', async () => {
+    const phone = await openBrowser({ mobile: true });
+    try {
+      await phone.page.goto(`${apiUrl}/`);
+      const toggle = phone.page.getByRole('button', { name: 'Menu' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await phone.page.getByRole('link', { name: 'Transaction Queries' }).click();
+      await phone.page.waitForURL(`${apiUrl}/complaint`);
+      expect(
+        await phone.page.getByRole('tab', { name: 'Transaction Queries' }).getAttribute('aria-selected'),
+      ).toBe('true');
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fetchBillAndProceed, findFetchBiller, payOnGateway } from '../support/bill-payment.ts';
+import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { E2E_MERCHANT_EMAIL } from '../support/servers.ts';
+import { newTestUser, registerThroughApi, signInThroughApi, storeSession } from '../support/session.ts';
+
+const apiUrl = inject('apiUrl');
+const sandboxUrl = inject('sandboxUrl');
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Pays an electricity bill through PhonePe in the browser; answers the order's merchantOrderId. */
+async function payBillWithPhonepe(): Promise<string> {
+  const { page } = browser;
+  const biller = await findFetchBiller(apiUrl);
+  await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('6789'));
+  await payOnGateway(page, sandboxUrl, 'PhonePe', 'Success');
+  await page.waitForURL(`${apiUrl}/phonepe/status/**`);
+  await page.getByRole('dialog', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+}
+
+describe('the merchant dashboard', () => {
+  it('refunds a successful order found by its id, and shows the refund go from PENDING to COMPLETED', async () => {
+    const { page } = browser;
+    const merchant = await registerThroughApi(apiUrl, sandboxUrl, {
+      ...newTestUser('merchant'),
+      email: E2E_MERCHANT_EMAIL,
+    });
+    await storeSession(page, apiUrl, merchant);
+    const merchantOrderId = await payBillWithPhonepe();
+
+    await page.goto(`${apiUrl}/merchant`);
+    await page.getByRole('heading', { name: 'Merchant dashboard' }).waitFor();
+    await page.getByLabel('Search by order ID').fill(merchantOrderId);
+    await page.getByLabel('Search by order ID').press('Enter');
+    const row = page.getByRole('row').filter({ hasText: merchantOrderId });
+    await row.getByText('COMPLETED').waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+
+    await row.getByRole('button', { name: `View ${merchantOrderId}` }).click();
+    const details = page.getByRole('dialog', { name: 'Transaction details' });
+    await details.getByRole('button', { name: 'Initiate Refund' }).click();
+    await details.getByText('Please enter a remark').waitFor();
+    await details.getByLabel('Refund remark').fill('Customer paid this bill twice');
+    await details.getByRole('button', { name: 'Initiate Refund' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm refund' })
+      .getByRole('button', { name: 'Confirm Refund' })
+      .click();
+
+    await page.getByText(`for order ${merchantOrderId} initiated`).waitFor();
+    const refunds = page.getByRole('tab', { name: 'Refunds' });
+    expect(await refunds.getAttribute('aria-selected')).toBe('true');
+    const refundRow = page.getByRole('row').filter({ hasText: merchantOrderId });
+    await refundRow.getByText('PENDING', { exact: true }).waitFor();
+    expect(await refundRow.getByText('Customer paid this bill twice').isVisible()).toBe(true);
+    expect(await refundRow.getByText('Day 1 of 5').isVisible()).toBe(true);
+    expect(await refundRow.getByText(E2E_MERCHANT_EMAIL).isVisible()).toBe(true);
+
+    // The gateway completes the refund a few seconds later; reconciliation notices; Refresh shows it.
+    const deadline = Date.now() + 60_000;
+    while (!(await refundRow.getByText('COMPLETED').isVisible())) {
+      if (Date.now() > deadline) throw new Error('the refund never completed');
+      await page.waitForTimeout(2_000);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    }
+    expect(await refundRow.getByText('Done on day 1 of 5').isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByRole('row').filter({ hasText: merchantOrderId }).getByText('REFUNDED').waitFor();
+  });
+
+  it('refuses a signed-in user who is not a merchant', async () => {
+    const { page } = browser;
+    await signInThroughApi(page, apiUrl, sandboxUrl);
+    await page.goto(`${apiUrl}/merchant`);
+    await page.getByRole('heading', { name: 'You are not allowed to open the merchant dashboard' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+  });
+
+  it('sends a logged-out visitor to the login page first', async () => {
+    const { page } = browser;
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${apiUrl}/merchant`);
+    await page.waitForURL(`${apiUrl}/login?from=%2Fmerchant`);
+  });
+});

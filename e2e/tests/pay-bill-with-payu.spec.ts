@@ -1,0 +1,61 @@
+import { describe, expect, inject, it } from 'vitest';
+import {
+  confirmedTxnReferenceId,
+  downloadReceipt,
+  fetchBillAndProceed,
+  orderIdOf,
+  payerSuite,
+  payOnGateway,
+} from '../support/bill-payment.ts';
+
+const apiUrl = inject('apiUrl');
+const sandboxUrl = inject('sandboxUrl');
+const payer = payerSuite();
+
+describe('paying an electricity bill by card (PayU)', () => {
+  it('pays the bill, shows the B-Connect Txn ID in /txn and downloads the receipt', async () => {
+    const { browser, biller } = payer;
+    const { page } = browser;
+    await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('2345'));
+    const summary = page.getByRole('region', { name: 'You are paying' });
+    await summary.getByText('Total', { exact: true }).waitFor();
+    expect(await summary.getByText('Convenience fee', { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByText(biller.billerName).isVisible()).toBe(true);
+
+    await payOnGateway(page, sandboxUrl, 'PayU', 'Success');
+
+    await page.waitForURL(`${apiUrl}/payment-success?**`);
+    const orderId = orderIdOf(page.url());
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    const txnReferenceId = await confirmedTxnReferenceId(page);
+    expect(txnReferenceId).toMatch(/^[A-Z0-9]{20}$/);
+
+    await page.goto(`${apiUrl}/txn`);
+    const row = page.getByRole('row').filter({ hasText: txnReferenceId });
+    await row.waitFor();
+    expect(await row.getByText('Successful').isVisible()).toBe(true);
+    expect(await row.getByText(biller.billerName).isVisible()).toBe(true);
+
+    await row.getByRole('link', { name: 'Receipt' }).click();
+    await page.waitForURL(`${apiUrl}/receipt/${orderId}`);
+    await page.getByRole('heading', { name: 'Payment receipt' }).waitFor();
+    expect(await page.getByText(txnReferenceId).first().isVisible()).toBe(true);
+    const pdf = await downloadReceipt(page, orderId);
+    expect(pdf.startsWith('%PDF')).toBe(true);
+    expect(pdf).toContain(txnReferenceId);
+  });
+
+  it('comes back to Payment Failed when the card payment fails, and the order shows Failed', async () => {
+    const { browser, biller } = payer;
+    const { page } = browser;
+    await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('3456'));
+    await payOnGateway(page, sandboxUrl, 'PayU', 'Failure');
+
+    await page.waitForURL(`${apiUrl}/payment-failure?**`);
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+    await page.getByText('The amount will be refunded within 2 days.').waitFor();
+    await page.getByText('Failed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.waitForURL(`${apiUrl}/`);
+  });
+});

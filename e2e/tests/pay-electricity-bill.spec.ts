@@ -1,0 +1,164 @@
+import { bbpsPaths } from '@erti/protocols';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser, type Page } from '../support/browser.ts';
+import { billersOf } from '../support/catalogue.ts';
+import { lastMailId, waitForOtp } from '../support/mailbox.ts';
+import { newTestUser, registerThroughApi, type SignedInUser, signInThroughApi } from '../support/session.ts';
+
+const apiUrl = inject('apiUrl');
+const sandboxUrl = inject('sandboxUrl');
+
+interface Biller {
+  billerId: string;
+  billerName: string;
+  fetchRequirement: string;
+  customerParams: { paramName: string; optional: string; regex: string }[];
+}
+
+interface SandboxBill {
+  respCode: string;
+  response: { billerResponse: { customerName: string; amount: string; billNumber: string } };
+}
+
+/**
+ * Consumer numbers by what the sandbox network answers (apps/sandbox/README.md): the last four
+ * digits decide the outcome; any other ending is an ordinary bill.
+ */
+const consumer = { ordinary: '4826103757', invalid: '4826100001', nothingDue: '4826100004' };
+
+let browser: BrowserSession;
+let biller: Biller;
+let paramName: string;
+
+/** An electricity board that presents bills and asks for a single 10 to 12 digit number. */
+async function electricityBoard(): Promise<Biller> {
+  const billers = await billersOf<Biller>(apiUrl, 'Electricity');
+  const board = billers.find(
+    (candidate) =>
+      candidate.fetchRequirement === 'MANDATORY' &&
+      candidate.customerParams.length === 1 &&
+      candidate.customerParams[0]?.regex === '^[0-9]{10,12}$',
+  );
+  if (!board) throw new Error('The sandbox has no electricity board with one consumer number');
+  return board;
+}
+
+/** The bill the network itself has for a consumer number, asked of the sandbox directly. */
+async function networkBill(number: string): Promise<SandboxBill['response']['billerResponse']> {
+  const response = await fetch(`${sandboxUrl}/bou${bbpsPaths.fetch}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      chId: 1,
+      isRealTimeFetch: true,
+      custDetails: { mobileNo: '9876543210', customerTags: [] },
+      agentDetails: { agentId: 'E2E-CHECK', deviceTags: [] },
+      billDetails: { billerId: biller.billerId, customerParams: [{ name: paramName, value: number }] },
+    }),
+  });
+  const answer = (await response.json()) as SandboxBill;
+  expect(answer.respCode).toBe('1');
+  return answer.response.billerResponse;
+}
+
+/** From the services page: search the service, open Electricity, find the board by name. */
+async function findBoard(page: Page): Promise<void> {
+  await page.goto(`${apiUrl}/services`);
+  await page.getByPlaceholder('Search for a service...').fill('electric');
+  await page.getByRole('link', { name: /Electricity Bill/ }).click();
+  await page.waitForURL(`${apiUrl}/services/utilities/Electricity`);
+  await page.getByPlaceholder('Search your biller here').fill(biller.billerName.slice(0, 12).toLowerCase());
+  await page.getByRole('link', { name: biller.billerName, exact: true }).click();
+  await page.getByRole('heading', { name: biller.billerName }).waitFor();
+}
+
+/** The login screen as a person uses it: e-mail, OTP from the mailbox, password; it then returns to `from`. */
+async function logInOnLoginPage(page: Page, account: SignedInUser): Promise<void> {
+  await page.getByLabel('Email ID').fill(account.email);
+  const after = await lastMailId(sandboxUrl, account.email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP', { exact: true }).fill(await waitForOtp(sandboxUrl, account.email, after));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await page.getByText('OTP Verified', { exact: true }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function submitNumber(page: Page, number: string): Promise<void> {
+  await page.getByLabel(paramName).fill(number);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+beforeAll(async () => {
+  biller = await electricityBoard();
+  paramName = biller.customerParams[0]?.paramName ?? '';
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('paying an electricity bill: finding the biller and fetching the bill', () => {
+  it('a signed-in user finds the board, is told about a mistyped number and sees the bill', async () => {
+    const { page } = browser;
+    await signInThroughApi(page, apiUrl, sandboxUrl);
+    await findBoard(page);
+
+    const field = page.getByLabel(paramName);
+    expect(await field.getAttribute('placeholder')).toBe(`Enter ${paramName}`);
+    await field.fill('12345AB');
+    await field.press('Tab');
+    await page.getByText(`Invalid ${paramName}`).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+
+    await submitNumber(page, consumer.ordinary);
+    await page.waitForURL(`${apiUrl}/billerdetails`);
+    await page.getByRole('heading', { name: 'BILLER DETAILS' }).waitFor();
+    const bill = await networkBill(consumer.ordinary);
+    const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    expect(await page.getByText(bill.customerName, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(bill.billNumber, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(consumer.ordinary, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Amount').inputValue()).toBe(rupees.format(Number(bill.amount) / 100));
+    expect(await page.getByLabel('Amount').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Proceed to Pay' }).isEnabled()).toBe(true);
+  });
+
+  it("shows the network's reason for an invalid account, and calmly says when nothing is due", async () => {
+    const { page } = browser;
+    await signInThroughApi(page, apiUrl, sandboxUrl);
+    await findBoard(page);
+
+    await submitNumber(page, consumer.invalid);
+    await page.getByText('Invalid customer account').waitFor();
+
+    await submitNumber(page, consumer.nothingDue);
+    await page.getByText(/No bill due/).waitFor();
+    expect(page.url()).toContain('/services/utilities/Electricity/');
+  });
+
+  it('asks a visitor to log in and gives back what they typed once they have', async () => {
+    const { page } = browser;
+    const account = await registerThroughApi(apiUrl, sandboxUrl, newTestUser('visitor'));
+    await page.goto(`${apiUrl}/`);
+    await page.evaluate(() => localStorage.clear());
+    await findBoard(page);
+    const billPage = page.url();
+
+    await submitNumber(page, consumer.ordinary);
+    const popup = page.getByRole('dialog', { name: 'Please login to continue' });
+    await popup.waitFor();
+    await popup.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    const from = new URL(page.url()).searchParams.get('from');
+    expect(`${apiUrl}${from}`).toBe(billPage);
+
+    await logInOnLoginPage(page, account);
+    await page.waitForURL(billPage);
+    expect(await page.getByLabel(paramName).inputValue()).toBe(consumer.ordinary);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'BILLER DETAILS' }).waitFor();
+  });
+});
