@@ -36,7 +36,11 @@ describe('the merchant dashboard', () => {
     await storeSession(page, apiUrl, merchant);
     const merchantOrderId = await payBillWithPhonepe();
 
-    await page.goto(`${apiUrl}/merchant`);
+    // A merchant reaches the dashboard from the account menu, not by typing /merchant.
+    await page.goto(`${apiUrl}/`);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Merchant Dashboard' }).click();
+    await page.waitForURL(`${apiUrl}/merchant`);
     await page.getByRole('heading', { name: 'Merchant dashboard' }).waitFor();
     await page.getByLabel('Search by order ID').fill(merchantOrderId);
     await page.getByLabel('Search by order ID').press('Enter');
@@ -81,6 +85,14 @@ describe('the merchant dashboard', () => {
   it('refuses a signed-in user who is not a merchant', async () => {
     const { page } = browser;
     await signInThroughApi(page, apiUrl, sandboxUrl);
+    const profileRead = page.waitForResponse((response) => response.url().includes('/api/users/profile/'));
+    await page.goto(`${apiUrl}/`);
+    expect((await (await profileRead).json()).role).toBe('user');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Merchant Dashboard' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
     await page.goto(`${apiUrl}/merchant`);
     await page.getByRole('heading', { name: 'You are not allowed to open the merchant dashboard' }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);

@@ -66,6 +66,7 @@ describe('profile', () => {
       email: ashaProfile.email,
       phone: '9123456780',
       pic,
+      role: 'user',
       message: accountMessages.profileUpdated,
     });
     expect((await getProfile(asha.UserId, asha.Token)).json().pic).toBe(pic);
@@ -217,14 +218,18 @@ describe('account deletion', () => {
 
 describe('merchant role commands', () => {
   it('grants and revokes the merchant role by e-mail, with a clear message for an unknown one', async () => {
-    const { UserId } = await signUpUser(env, 'shopkeeper@example.com');
+    const { UserId, Token } = await signUpUser(env, 'shopkeeper@example.com');
+    const roleInProfile = async () => (await getProfile(UserId, Token)).json().role;
+    expect(await roleInProfile()).toBe('user');
     expect(await setRole(env.database.db, 'Shopkeeper@example.com', 'merchant')).toBe(
       'shopkeeper@example.com now has the merchant role.',
     );
     expect((await userById(UserId))?.role).toBe('merchant');
+    expect(await roleInProfile()).toBe('merchant');
     expect(await setRole(env.database.db, 'shopkeeper@example.com', 'merchant')).toContain('already');
     await setRole(env.database.db, 'shopkeeper@example.com', 'user');
     expect((await userById(UserId))?.role).toBe('user');
+    expect(await roleInProfile()).toBe('user');
     await expect(setRole(env.database.db, 'nobody@example.com', 'merchant')).rejects.toThrow(
       'No account uses nobody@example.com. The person must sign up first.',
     );

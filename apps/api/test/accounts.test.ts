@@ -57,7 +57,14 @@ describe('sign-up with an e-mail OTP', () => {
     expect(created.json()).toMatchObject({ message: 'user created', UserId: expect.stringMatching(/^usr_/) });
     const { Token, UserId } = created.json();
     const profile = await env.app.inject({ url: `/api/users/profile/${UserId}`, headers: bearer(Token) });
-    expect(profile.json()).toEqual({ _id: UserId, name: 'Asha Rao', email, phone: '9876543210', pic: null });
+    expect(profile.json()).toEqual({
+      _id: UserId,
+      name: 'Asha Rao',
+      email,
+      phone: '9876543210',
+      pic: null,
+      role: 'user',
+    });
     expect((await userRow(email))?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 

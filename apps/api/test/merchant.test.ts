@@ -172,13 +172,18 @@ describe('who may use the merchant dashboard', () => {
     }
   });
 
-  it('makes an account listed in MERCHANT_EMAILS a merchant on its first call, and no one else', async () => {
+  it('makes an account listed in MERCHANT_EMAILS a merchant on its first signed-in call, and no one else', async () => {
     const listed = await signedInUser(env);
     await env.database.db.update(users).set({ email: LISTED_MERCHANT }).where(eq(users.id, listed.userId));
-    const response = await api(env, 'POST', '/phonepe/merchant/history', listed.headers, { page: 1 });
-    expect(response.statusCode).toBe(200);
+    // The navigation bar's profile read is the first call after signing in: it already says merchant.
+    const profile = await api(env, 'GET', `/users/profile/${listed.userId}`, listed.headers);
+    expect(profile.json().role).toBe('merchant');
     const [row] = await env.database.db.select().from(users).where(eq(users.id, listed.userId));
     expect(row?.role).toBe('merchant');
+    const response = await api(env, 'POST', '/phonepe/merchant/history', listed.headers, { page: 1 });
+    expect(response.statusCode).toBe(200);
+    const customerProfile = await api(env, 'GET', `/users/profile/${customer.userId}`, customer.headers);
+    expect(customerProfile.json().role).toBe('user');
     const unlisted = await api(env, 'POST', '/phonepe/merchant/history', customer.headers, { page: 1 });
     expect(unlisted.statusCode).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { messages } from '@erti/contracts';
+import { type AccountRole, messages } from '@erti/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -10,7 +10,7 @@ import { newId } from '../lib/ids.ts';
 
 export interface AuthUser {
   id: string;
-  role: 'user' | 'merchant';
+  role: AccountRole;
   sessionId: string;
 }
 
@@ -40,6 +40,19 @@ export function createAuth(config: Config, db: Database) {
       .sign(secret);
   }
 
+  /**
+   * MERCHANT_EMAILS (an operator convenience): a listed account becomes a merchant on its first
+   * signed-in call, so the profile that the navigation bar reads already says so (decision 042).
+   */
+  async function grantListedMerchant(userId: string, email: string | null): Promise<AccountRole> {
+    if (!email || !config.MERCHANT_EMAILS.includes(email.toLowerCase())) return 'user';
+    await db
+      .update(users)
+      .set({ role: 'merchant', updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.role, 'user')));
+    return 'merchant';
+  }
+
   async function userFromRequest(request: FastifyRequest): Promise<AuthUser | undefined> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return undefined;
@@ -47,7 +60,7 @@ export function createAuth(config: Config, db: Database) {
       const { payload } = await jwtVerify(header.slice(7).trim(), secret, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
       const [row] = await db
-        .select({ id: users.id, role: users.role })
+        .select({ id: users.id, role: users.role, email: users.email })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
@@ -59,7 +72,9 @@ export function createAuth(config: Config, db: Database) {
             isNull(users.deletedAt),
           ),
         );
-      return row ? { id: row.id, role: row.role, sessionId: payload.sid } : undefined;
+      if (!row) return undefined;
+      const role = row.role === 'user' ? await grantListedMerchant(row.id, row.email) : row.role;
+      return { id: row.id, role, sessionId: payload.sid };
     } catch {
       return undefined;
     }

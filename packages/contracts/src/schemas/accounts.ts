@@ -78,12 +78,21 @@ export const profilePictureSchema = z
   .max(MAX_PICTURE_LENGTH, accountMessages.pictureTooLarge)
   .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, accountMessages.pictureNotJpeg);
 
+/** What an account may do: `merchant` also opens the merchant dashboard (spec section 6). */
+export const accountRoleSchema = z.enum(['user', 'merchant']);
+export type AccountRole = z.infer<typeof accountRoleSchema>;
+
+/**
+ * The spec's profile fields, plus `role` (not in the spec): the navigation bar offers the merchant
+ * dashboard to merchants only (decision 042).
+ */
 export const userProfileSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   pic: z.string().nullable(),
+  role: accountRoleSchema,
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -37,6 +37,7 @@ const toProfile = (user: UserRow): UserProfile => ({
   email: user.email ?? '',
   phone: user.phone ?? '',
   pic: user.pic,
+  role: user.role,
 });
 
 /** The signed-in user's own record: read, edit, delete. Another user's record is never reached. */

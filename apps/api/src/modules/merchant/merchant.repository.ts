@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@erti/contracts';
-import { and, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -168,28 +168,4 @@ export async function recordRefundRequest(
       idempotencyKey: request.idempotencyKey ?? null,
     },
   });
-}
-
-/**
- * Gives the merchant role to a user whose e-mail is in `emails` (the operator's MERCHANT_EMAILS list);
- * answers whether it did.
- */
-export async function grantListedMerchant(
-  executor: Executor,
-  userId: string,
-  emails: readonly string[],
-): Promise<boolean> {
-  const granted = await executor
-    .update(users)
-    .set({ role: 'merchant', updatedAt: new Date() })
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.role, 'user'),
-        isNotNull(users.email),
-        inArray(sql`lower(${users.email})`, [...emails]),
-      ),
-    )
-    .returning({ id: users.id });
-  return granted.length > 0;
 }

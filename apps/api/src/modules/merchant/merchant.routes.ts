@@ -29,7 +29,7 @@ const refundErrors = {
  */
 export function merchantRoutes(options: {
   merchant: MerchantService;
-  requireMerchant: onRequestAsyncHookHandler[];
+  requireMerchant: onRequestAsyncHookHandler;
 }): FastifyPluginAsyncZod {
   const { merchant, requireMerchant } = options;
   return async (app) => {

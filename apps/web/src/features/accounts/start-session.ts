@@ -2,7 +2,9 @@ import type { SigninResponse, UserProfile } from '@erti/contracts';
 import { type StoredUserData, saveSession, saveUserData } from '../../lib/session.ts';
 import { getProfile } from './api/get-profile.ts';
 
-const userDataOf = (profile: Pick<UserProfile, '_id' | 'name' | 'email' | 'phone'>): StoredUserData => ({
+type UserDetails = Pick<UserProfile, '_id' | 'name' | 'email' | 'phone'>;
+
+const userDataOf = (profile: UserDetails): StoredUserData => ({
   userName: profile.name,
   name: profile.name,
   email: profile.email,
@@ -11,7 +13,7 @@ const userDataOf = (profile: Pick<UserProfile, '_id' | 'name' | 'email' | 'phone
 });
 
 /** After sign-up: the whole answer is the session ('ertiUser'); the form has the user data. */
-export function startSessionWith(session: SigninResponse, profile: Omit<UserProfile, 'pic'>): void {
+export function startSessionWith(session: SigninResponse, profile: UserDetails): void {
   saveSession(session, userDataOf(profile));
 }
 

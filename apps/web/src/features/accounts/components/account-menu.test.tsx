@@ -9,12 +9,12 @@ import { AccountMenu } from './account-menu.tsx';
 const pic = 'data:image/jpeg;base64,/9j/4AAQ';
 const signIn = () => saveSession({ message: 'User Login success', Token: 'tok', UserId: 'usr_1' });
 const profileAnswer =
-  (status = 200) =>
+  (status = 200, role = 'user') =>
   () => ({
     status,
     body:
       status === 200
-        ? { _id: 'usr_1', name: 'Asha', email: 'a@example.com', phone: '9876543210', pic }
+        ? { _id: 'usr_1', name: 'Asha', email: 'a@example.com', phone: '9876543210', pic, role }
         : { message: 'Please login to continue' },
   });
 
@@ -50,6 +50,41 @@ describe('account menu', () => {
     await keys.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+
+  it('offers the merchant dashboard to a merchant only, reachable by keyboard', async () => {
+    signIn();
+    stubApi(profileAnswer(200, 'merchant'));
+    const { router } = renderAt('/', '/', <AccountMenu />);
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
+
+    const keys = userEvent.setup();
+    button.focus();
+    await keys.keyboard('{Enter}');
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Profile', 'Transaction', 'Merchant Dashboard', 'Delete Account', 'Logout']);
+    await keys.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Merchant Dashboard');
+    await keys.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/merchant'));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('shows no merchant dashboard link to an ordinary user or a visitor', async () => {
+    signIn();
+    stubApi(profileAnswer());
+    const view = renderAt('/', '/', <AccountMenu />);
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getAllByRole('menuitem')).toHaveLength(4);
+    expect(screen.queryByRole('menuitem', { name: 'Merchant Dashboard' })).toBeNull();
+    view.unmount();
+
+    localStorage.clear();
+    renderAt('/', '/', <AccountMenu />);
+    expect(screen.getByRole('link', { name: 'LOGIN' })).toBeTruthy();
+    expect(screen.queryByText('Merchant Dashboard')).toBeNull();
   });
 
   it('logs out from the menu: both records go and the visitor links come back', async () => {

@@ -11,7 +11,8 @@ const itemClass =
 
 /**
  * The navigation bar's account area: SIGNUP and LOGIN when logged out; the profile picture
- * (or a default icon) with Profile, Transaction, Delete Account and Logout when logged in.
+ * (or a default icon) with Profile, Transaction, Delete Account and Logout when logged in, plus
+ * Merchant Dashboard when the profile says the account is a merchant (decision 042).
  */
 export function AccountMenu() {
   const session = useSession();
@@ -112,6 +113,11 @@ function SignedInMenu() {
           <Link role="menuitem" tabIndex={-1} to={paths.txn} onClick={select} className={itemClass}>
             Transaction
           </Link>
+          {profile.data?.role === 'merchant' && (
+            <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>
+              Merchant Dashboard
+            </Link>
+          )}
           <Link role="menuitem" tabIndex={-1} to={paths.deleteAccount} onClick={select} className={itemClass}>
             Delete Account
           </Link>
