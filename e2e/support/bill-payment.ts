@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
+import { type Hands, mouse } from './keyboard.ts';
 import { type SignedInUser, signInThroughApi } from './session.ts';
 
 /** An electricity biller whose bill is fetched, and how to write a consumer number it accepts. */
@@ -64,13 +65,14 @@ export async function fetchBillAndProceed(
   apiUrl: string,
   biller: FetchBiller,
   customerNumber: string,
+  hands: Hands = mouse,
 ): Promise<void> {
   const path = `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
   await page.goto(`${apiUrl}${path}`);
-  await page.getByLabel(biller.paramName, { exact: true }).fill(customerNumber);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await hands.fill(page.getByLabel(biller.paramName, { exact: true }), customerNumber);
+  await hands.activate(page.getByRole('button', { name: 'Submit' }));
   await page.getByText('BILLER DETAILS').waitFor();
-  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await hands.activate(page.getByRole('button', { name: 'Proceed to Pay' }));
   await page.waitForURL(`${apiUrl}/payment-selection`);
 }
 
@@ -109,9 +111,13 @@ export function payerSuite(): PayerSession {
   return session;
 }
 
-/** Clicks the outcome button on a sandbox gateway page ('Success', 'Failure', ...). */
-export async function chooseGatewayOutcome(page: Page, outcome: 'Success' | 'Failure'): Promise<void> {
-  await page.getByRole('button', { name: outcome, exact: true }).click();
+/** Presses the outcome button on a sandbox gateway page ('Success', 'Failure', ...). */
+export async function chooseGatewayOutcome(
+  page: Page,
+  outcome: 'Success' | 'Failure',
+  hands: Hands = mouse,
+): Promise<void> {
+  await hands.activate(page.getByRole('button', { name: outcome, exact: true }));
 }
 
 /** From /payment-selection: 'Pay with PayU' or 'Pay with PhonePe', then the outcome on its sandbox page. */
@@ -120,10 +126,11 @@ export async function payOnGateway(
   sandboxUrl: string,
   gateway: 'PayU' | 'PhonePe',
   outcome: 'Success' | 'Failure',
+  hands: Hands = mouse,
 ): Promise<void> {
-  await page.getByRole('button', { name: `Pay with ${gateway}` }).click();
+  await hands.activate(page.getByRole('button', { name: `Pay with ${gateway}` }));
   await page.waitForURL(`${sandboxUrl}/${gateway.toLowerCase()}/**`);
-  await chooseGatewayOutcome(page, outcome);
+  await chooseGatewayOutcome(page, outcome, hands);
 }
 
 /** The B-Connect Txn ID on the payment-success page, once the bill network has confirmed the payment. */
@@ -133,10 +140,10 @@ export async function confirmedTxnReferenceId(page: Page): Promise<string> {
 }
 
 /** 'Download PDF' on the receipt saves erti-receipt-<orderId>.pdf; answers the file's content. */
-export async function downloadReceipt(page: Page, orderId: string): Promise<string> {
+export async function downloadReceipt(page: Page, orderId: string, hands: Hands = mouse): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download PDF' }).click(),
+    hands.activate(page.getByRole('button', { name: 'Download PDF' })),
   ]);
   if (download.suggestedFilename() !== `erti-receipt-${orderId}.pdf`) {
     throw new Error(`Unexpected receipt file name ${download.suggestedFilename()}`);

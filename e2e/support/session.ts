@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { type Hands, mouse } from './keyboard.ts';
 import { lastMailId, waitForOtp } from './mailbox.ts';
 
 /** An account's sign-up details. */
@@ -111,4 +112,10 @@ export async function signInThroughApi(
     : await registerThroughApi(apiUrl, sandboxUrl);
   await storeSession(page, apiUrl, account);
   return account;
+}
+
+/** Opens the navigation bar's account menu and chooses `item` ('Profile', 'Transaction', 'Logout', ...). */
+export async function openAccountMenuItem(page: Page, item: string, hands: Hands = mouse): Promise<void> {
+  await hands.activate(page.getByRole('button', { name: 'Account menu' }));
+  await hands.chooseItem(page.getByRole('menuitem', { name: item }));
 }

@@ -1,7 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, type Page } from '../support/browser.ts';
+import { keyboard, tabTo } from '../support/keyboard.ts';
 import { lastMailId, waitForOtp } from '../support/mailbox.ts';
+import { openAccountMenuItem } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -18,15 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Presses Tab until `target` has the focus: keyboard-only navigation that survives layout changes. */
-async function tabTo(target: Locator, maxPresses = 60) {
-  for (let press = 0; press < maxPresses; press++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Could not reach ${target} with the Tab key`);
-}
 
 /** Sends an OTP with `send` and answers the code that arrives in the sandbox mailbox. */
 async function mailedCode(send: () => Promise<void>) {
@@ -72,27 +64,22 @@ async function logInWithMouse(password: string) {
   await page.waitForURL(`${apiUrl}/`, { timeout: 10_000 });
 }
 
-async function openAccountMenuItem(name: string) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
-
 describe('an account from sign-up to deletion', () => {
-  it('signs up with the OTP from the mailbox and lands signed in on the home page', async () => {
+  it('signs up with the keyboard alone, with the OTP from the mailbox, and lands signed in on the home page', async () => {
     await page.goto(`${apiUrl}/signup`);
     await page.getByRole('heading', { name: 'Create Your Erti Pay Account' }).waitFor();
-    await field('Username').fill('Journey Tester');
-    await field('Email ID').fill(email);
-    const code = await mailedCode(() => page.getByRole('button', { name: 'Send OTP' }).click());
+    await keyboard.fill(field('Username'), 'Journey Tester');
+    await keyboard.fill(field('Email ID'), email);
+    const code = await mailedCode(() => keyboard.activate(page.getByRole('button', { name: 'Send OTP' })));
     expect(await page.getByRole('button', { name: /Resend in: \d+s/ }).isDisabled()).toBe(true);
-    await field('Enter OTP').fill(code);
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await keyboard.fill(field('Enter OTP'), code);
+    await keyboard.activate(page.getByRole('button', { name: 'Verify OTP' }));
     await page.getByText('OTP Verified', { exact: true }).waitFor();
-    await field('Phone Number').fill('9876543210');
-    await field('Create Password').fill(firstPassword);
-    await field('Re-type Password').fill(firstPassword);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Register' }).click();
+    await keyboard.fill(field('Phone Number'), '9876543210');
+    await keyboard.fill(field('Create Password'), firstPassword);
+    await keyboard.fill(field('Re-type Password'), firstPassword);
+    await keyboard.check(page.getByRole('checkbox'));
+    await keyboard.activate(page.getByRole('button', { name: 'Register' }));
     await page.getByText('User created and logged in successfully').waitFor();
     await page.waitForURL(`${apiUrl}/`, { timeout: 10_000 });
     expect((await storedSession())?.Token).toBeTruthy();
@@ -100,7 +87,7 @@ describe('an account from sign-up to deletion', () => {
   });
 
   it('logs out from the account menu', async () => {
-    await openAccountMenuItem('Logout');
+    await openAccountMenuItem(page, 'Logout');
     await page.waitForURL(`${apiUrl}/login`);
     expect(await storedSession()).toBeNull();
     expect(await page.getByRole('link', { name: 'LOGIN' }).isVisible()).toBe(true);
@@ -176,7 +163,7 @@ describe('an account from sign-up to deletion', () => {
 
   it('resets the password with the mailed code and logs in with the new one', async () => {
     const oldToken = (await storedSession())?.Token;
-    await openAccountMenuItem('Logout');
+    await openAccountMenuItem(page, 'Logout');
     await page.waitForURL(`${apiUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password' }).click();
     await page.waitForURL(`${apiUrl}/forgotPassword`);
@@ -197,13 +184,7 @@ describe('an account from sign-up to deletion', () => {
 
   it('deletes the account with the keyboard, after which the old token no longer works', async () => {
     const session = await storedSession();
-    const menuButton = page.getByRole('button', { name: 'Account menu' });
-    await tabTo(menuButton);
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete Account');
-    await page.keyboard.press('Enter');
+    await openAccountMenuItem(page, 'Delete Account', keyboard);
     await page.waitForURL(`${apiUrl}/delete-account`);
 
     const feedback = page.getByPlaceholder('Please let us know your reason for deleting the account');
