@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { keyboard } from '../support/keyboard.ts';
 
 const apiUrl = inject('apiUrl');
 let browser: BrowserSession;
@@ -104,6 +105,30 @@ describe('the static pages', () => {
     await browser.page.goto(`${apiUrl}/footer`);
     await browser.page.getByRole('navigation', { name: 'Footer' }).waitFor();
     expect(await mainNavigation().count()).toBe(0);
+  });
+
+  it('goes from page to page with the keyboard alone, the focus starting on each new page', async () => {
+    const { page } = browser;
+    const footer = () => page.getByRole('navigation', { name: 'Footer' });
+    const focusedId = () => page.evaluate(() => document.activeElement?.id);
+    await page.goto(`${apiUrl}/`);
+    await keyboard.activate(mainNavigation().getByRole('link', { name: 'About', exact: true }));
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await expect.poll(focusedId).toBe('main');
+    await keyboard.activate(mainNavigation().getByRole('link', { name: 'Contact', exact: true }));
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await keyboard.activate(footer().getByRole('link', { name: 'Terms & Conditions' }));
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
+    await expect.poll(focusedId).toBe('main');
+    await keyboard.activate(page.getByRole('link', { name: 'contact page' }));
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await keyboard.activate(footer().getByRole('link', { name: 'Privacy Policy' }));
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    await keyboard.activate(page.getByRole('link', { name: 'Erti Pay home' }));
+    await page.waitForURL(`${apiUrl}/`);
+    await keyboard.activate(mainNavigation().getByRole('link', { name: 'About', exact: true }));
+    await keyboard.activate(breadcrumb().getByRole('link', { name: 'Home' }));
+    await page.waitForURL(`${apiUrl}/`);
   });
 
   it.each([
