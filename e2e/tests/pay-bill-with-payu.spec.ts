@@ -7,22 +7,24 @@ import {
   payerSuite,
   payOnGateway,
 } from '../support/bill-payment.ts';
+import { keyboard } from '../support/keyboard.ts';
+import { openAccountMenuItem } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
 const payer = payerSuite();
 
 describe('paying an electricity bill by card (PayU)', () => {
-  it('pays the bill, shows the B-Connect Txn ID in /txn and downloads the receipt', async () => {
+  it('pays the bill, shows the B-Connect Txn ID in /txn and downloads the receipt, with the keyboard alone', async () => {
     const { browser, biller } = payer;
     const { page } = browser;
-    await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('2345'));
+    await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('2345'), keyboard);
     const summary = page.getByRole('region', { name: 'You are paying' });
     await summary.getByText('Total', { exact: true }).waitFor();
     expect(await summary.getByText('Convenience fee', { exact: true }).isVisible()).toBe(true);
     expect(await summary.getByText(biller.billerName).isVisible()).toBe(true);
 
-    await payOnGateway(page, sandboxUrl, 'PayU', 'Success');
+    await payOnGateway(page, sandboxUrl, 'PayU', 'Success', keyboard);
 
     await page.waitForURL(`${apiUrl}/payment-success?**`);
     const orderId = orderIdOf(page.url());
@@ -30,17 +32,18 @@ describe('paying an electricity bill by card (PayU)', () => {
     const txnReferenceId = await confirmedTxnReferenceId(page);
     expect(txnReferenceId).toMatch(/^[A-Z0-9]{20}$/);
 
-    await page.goto(`${apiUrl}/txn`);
+    await openAccountMenuItem(page, 'Transaction', keyboard);
+    await page.waitForURL(`${apiUrl}/txn`);
     const row = page.getByRole('row').filter({ hasText: txnReferenceId });
     await row.waitFor();
     expect(await row.getByText('Successful').isVisible()).toBe(true);
     expect(await row.getByText(biller.billerName).isVisible()).toBe(true);
 
-    await row.getByRole('link', { name: 'Receipt' }).click();
+    await keyboard.activate(row.getByRole('link', { name: 'Receipt' }));
     await page.waitForURL(`${apiUrl}/receipt/${orderId}`);
     await page.getByRole('heading', { name: 'Payment receipt' }).waitFor();
     expect(await page.getByText(txnReferenceId).first().isVisible()).toBe(true);
-    const pdf = await downloadReceipt(page, orderId);
+    const pdf = await downloadReceipt(page, orderId, keyboard);
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toContain(txnReferenceId);
   });
