@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,6 +23,9 @@ export const billers = pgTable(
   (table) => [
     index('billers_category_name_idx').on(table.category, table.searchName),
     index('billers_coverage_idx').on(table.category, table.coverage),
+    // Search is "name contains": a trigram index answers it without reading every biller of the
+    // category, which matters once the network lists tens of thousands of billers.
+    index('billers_search_name_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],
 );
 

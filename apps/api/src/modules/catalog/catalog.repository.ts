@@ -84,7 +84,7 @@ export async function searchBillers(
     conditions.push(sql`${billers.searchName} like ${containsPattern(query.nameContains.toLowerCase())}`);
   }
   const select = executor
-    .select({ record: billers.record, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ record: billers.record })
     .from(billers)
     .where(and(...conditions))
     .orderBy(asc(billers.searchName), asc(billers.billerId))
@@ -92,11 +92,24 @@ export async function searchBillers(
   if (query.limit !== undefined) select.limit(query.limit);
   if (query.offset) select.offset(query.offset);
   const rows = await select;
-  const total = rows[0]?.total ?? (query.offset ? await countMatching(executor, conditions) : 0);
-  return { records: rows.map((row) => row.record as unknown as BbpsBiller), total };
+  const records = rows.map((row) => row.record as unknown as BbpsBiller);
+  return { records, total: await totalOf(executor, conditions, query, records.length) };
 }
 
-async function countMatching(executor: Executor, conditions: SQL[]): Promise<number> {
+/**
+ * The number of matches before paging. A page that is not full (and not past the end) already
+ * tells it; otherwise a separate count, which reads the index and not the records, so a page
+ * stays cheap when tens of thousands of billers match.
+ */
+async function totalOf(
+  executor: Executor,
+  conditions: SQL[],
+  page: { limit?: number; offset?: number },
+  found: number,
+): Promise<number> {
+  const offset = page.offset ?? 0;
+  const pageIsLast = page.limit === undefined || found < page.limit;
+  if (pageIsLast && (found > 0 || offset === 0)) return offset + found;
   const [row] = await executor
     .select({ total: count() })
     .from(billers)

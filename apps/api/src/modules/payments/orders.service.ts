@@ -5,6 +5,7 @@ import {
   type Gateway,
   messages,
   type OrderDetail,
+  type OrderStatus,
   type OrdersResponse,
   type PaymentSource,
   type PayuHashRequest,
@@ -31,6 +32,7 @@ import { moveOrder, scheduleFollowUp } from './order-transitions.ts';
 import { toOrderDetail, toOrderSummary, toStatusResponse } from './order-views.ts';
 import {
   findAccount,
+  findHoldingOrder,
   findOrderByAnyId,
   findOrderForBill,
   insertOrder,
@@ -100,15 +102,19 @@ export function createOrdersService(deps: OrdersDeps) {
   async function refuseDoublePay(tx: Executor, priced: OrderFacts, userId: string): Promise<void> {
     if (!priced.billKey) return;
     await lockBill(tx, priced.billKey);
-    const since =
-      priced.kind === 'recharge' ? new Date(Date.now() - RECHARGE_DUPLICATE_WINDOW_MS) : undefined;
-    const inFlight = await findOrderForBill(tx, priced.billKey, inFlightStatuses, since);
-    const paid = priced.kind === 'bill' ? await findOrderForBill(tx, priced.billKey, ['SUCCESS']) : undefined;
-    const existing = inFlight ?? paid;
-    if (!existing) return;
+    const holding = await findHoldingOrder(tx, priced.billKey, {
+      inFlight: inFlightStatuses,
+      inFlightSince:
+        priced.kind === 'recharge' ? new Date(Date.now() - RECHARGE_DUPLICATE_WINDOW_MS) : undefined,
+      paidToo: priced.kind === 'bill',
+    });
+    if (!holding) return;
     // Another account's order is not linked: its id would tell them nothing they may open.
-    const link = existing.userId === userId ? { existingOrderId: existing.id } : {};
-    throw conflict(inFlight ? paymentMessages.paymentInProgress : paymentMessages.billAlreadyPaid, link);
+    const link = holding.order.userId === userId ? { existingOrderId: holding.order.id } : {};
+    throw conflict(
+      holding.inFlight ? paymentMessages.paymentInProgress : paymentMessages.billAlreadyPaid,
+      link,
+    );
   }
 
   /** The customer's own unpaid hand-off of this bill gives way to the new one (asked outside any transaction). */
@@ -127,25 +133,40 @@ export function createOrdersService(deps: OrdersDeps) {
     }
   }
 
-  async function openOrder(payer: Payer, gateway: Gateway, facts: OrderFacts): Promise<OrderRow> {
+  /**
+   * Creates the order, refusing a double payment. `handedOff`: the hand-off cannot fail (PayU's is a
+   * signed form we build ourselves), so the order starts in PAYMENT_PENDING in the same transaction,
+   * its CREATED step still recorded.
+   */
+  async function openOrder(
+    payer: Payer,
+    gateway: Gateway,
+    facts: OrderFacts,
+    options: { handedOff?: boolean } = {},
+  ): Promise<OrderRow> {
     await releaseOwnUnpaid(facts, payer.user.id);
     const account = await findAccount(db, payer.user.id);
+    const trail: OrderStatus[] = options.handedOff ? ['CREATED', 'PAYMENT_PENDING'] : ['CREATED'];
     return db.transaction(async (tx) => {
       await refuseDoublePay(tx, facts, payer.user.id);
-      const { order, eventId } = await insertOrder(tx, {
-        id: newId('ord'),
-        merchantOrderId: newMerchantOrderId(),
-        userId: payer.user.id,
-        status: 'CREATED',
-        gateway,
-        ...facts,
-        payer: {
-          name: account?.name,
-          email: account?.email ?? undefined,
-          phone: account?.phone ?? undefined,
+      const { order, eventId } = await insertOrder(
+        tx,
+        {
+          id: newId('ord'),
+          merchantOrderId: newMerchantOrderId(),
+          userId: payer.user.id,
+          status: trail.at(-1) as OrderStatus,
+          gateway,
+          ...facts,
+          payer: {
+            name: account?.name,
+            email: account?.email ?? undefined,
+            phone: account?.phone ?? undefined,
+          },
+          customerIp: payer.ip,
         },
-        customerIp: payer.ip,
-      });
+        trail,
+      );
       await scheduleFollowUp(tx, order, eventId);
       return order;
     });
@@ -193,7 +214,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     async startPayu(payer: Payer, body: PayuHashRequest): Promise<PayuHashResponse> {
       const priced = await priceOrder(db, payer.user.id, body, body.amount);
-      const order = await openOrder(payer, 'payu', priced);
+      const order = await openOrder(payer, 'payu', priced, { handedOff: true });
       const account = order.payer ?? {};
       const name = splitName(account.name ?? '');
       const fields = deps.payu.checkoutFields({
@@ -208,7 +229,6 @@ export function createOrdersService(deps: OrdersDeps) {
         surl: `${config.PUBLIC_URL}/api/payu/payment-success`,
         furl: `${config.PUBLIC_URL}/api/payu/payment-failure`,
       });
-      await handedOff(order);
       return {
         txnid: fields.txnid,
         hash: fields.hash,

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { gatewayEvents, orderEvents, orders, refunds } from '../../db/schema/payments.ts';
 import { newId } from '../../lib/ids.ts';
+import { assertTransition } from './order-state.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -17,19 +18,30 @@ export async function lockBill(executor: Executor, billKey: string): Promise<voi
   await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${billKey}, 0))`);
 }
 
+/**
+ * Inserts an order with the events of the statuses it went through on the way in (`trail`, ending
+ * in the order's status): an order handed off in the same transaction still shows CREATED first.
+ * Answers the order and the id of its last event.
+ */
 export async function insertOrder(
   executor: Executor,
-  row: NewOrder,
+  row: NewOrder & { status: OrderStatus },
+  trail: readonly OrderStatus[] = [row.status],
 ): Promise<{ order: OrderRow; eventId: string }> {
+  if (trail.at(-1) !== row.status) throw new Error(`an order's trail must end in its status ${row.status}`);
+  for (const [index, to] of trail.slice(1).entries()) assertTransition(trail[index] as OrderStatus, to);
   const [order] = await executor.insert(orders).values(row).returning();
   if (!order) throw new Error('order insert returned nothing');
-  const eventId = await insertEvent(executor, {
+  const events = trail.map((toStatus, index) => ({
+    id: newId('evt'),
     orderId: order.id,
-    fromStatus: null,
-    toStatus: order.status as OrderStatus,
+    fromStatus: index === 0 ? null : (trail[index - 1] as OrderStatus),
+    toStatus,
     source: 'api',
-  });
-  return { order, eventId };
+    detail: null,
+  }));
+  await executor.insert(orderEvents).values(events);
+  return { order, eventId: (events.at(-1) as { id: string }).id };
 }
 
 export async function insertEvent(
@@ -133,6 +145,31 @@ export async function findOrderByGatewayOrderId(
     .select()
     .from(orders)
     .where(and(eq(orders.gateway, gateway), eq(orders.gatewayOrderId, gatewayOrderId)));
+  return row;
+}
+
+/**
+ * The order that holds a bill against a second payment, in one query: the newest one in flight
+ * (created at or after `inFlightSince`, when given), else, with `paidToo`, the newest paid one.
+ */
+export async function findHoldingOrder(
+  executor: Executor,
+  billKey: string,
+  holds: { inFlight: readonly OrderStatus[]; inFlightSince?: Date; paidToo: boolean },
+): Promise<{ order: OrderRow; inFlight: boolean } | undefined> {
+  const inFlight = and(
+    inArray(orders.status, [...holds.inFlight]),
+    holds.inFlightSince ? gte(orders.createdAt, holds.inFlightSince) : undefined,
+  );
+  const isInFlight = sql<boolean>`(${inFlight})`.mapWith(Boolean);
+  const [row] = await executor
+    .select({ order: orders, inFlight: isInFlight })
+    .from(orders)
+    .where(
+      and(eq(orders.billKey, billKey), holds.paidToo ? or(inFlight, eq(orders.status, 'SUCCESS')) : inFlight),
+    )
+    .orderBy(desc(isInFlight), desc(orders.createdAt))
+    .limit(1);
   return row;
 }
 
