@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { downloadReceipt, fetchBillAndProceed, payerSuite, payOnGateway } from '../support/bill-payment.ts';
+import { keyboard } from '../support/keyboard.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -11,11 +12,11 @@ async function modalField(label: string): Promise<string> {
 }
 
 describe('paying an electricity bill by UPI (PhonePe)', () => {
-  it('pays through PhonePe, shows the status modal, lists the order in /txn and downloads the receipt', async () => {
+  it('pays through PhonePe, shows the status modal, lists the order in /txn and downloads the receipt, with the keyboard alone', async () => {
     const { browser, biller } = payer;
     const { page } = browser;
-    await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('4567'));
-    await payOnGateway(page, sandboxUrl, 'PhonePe', 'Success');
+    await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('4567'), keyboard);
+    await payOnGateway(page, sandboxUrl, 'PhonePe', 'Success', keyboard);
 
     await page.waitForURL(`${apiUrl}/phonepe/status/**`);
     const merchantOrderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
@@ -26,7 +27,7 @@ describe('paying an electricity bill by UPI (PhonePe)', () => {
     expect(txnReferenceId).toMatch(/^[A-Z0-9]{20}$/);
     const orderId = await modalField('ORDER ID');
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await keyboard.activate(dialog.getByRole('button', { name: 'Close' }));
     await page.waitForURL(`${apiUrl}/txn`);
     const row = page.getByRole('row').filter({ hasText: txnReferenceId });
     await row.waitFor();
@@ -35,10 +36,10 @@ describe('paying an electricity bill by UPI (PhonePe)', () => {
       `/phonepe/status/${merchantOrderId}`,
     );
 
-    await row.getByRole('link', { name: 'Receipt' }).click();
+    await keyboard.activate(row.getByRole('link', { name: 'Receipt' }));
     await page.waitForURL(`${apiUrl}/receipt/${orderId}`);
     await page.getByText(txnReferenceId).first().waitFor();
-    const pdf = await downloadReceipt(page, orderId);
+    const pdf = await downloadReceipt(page, orderId, keyboard);
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toContain(txnReferenceId);
   });
