@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { keyboard } from '../support/keyboard.ts';
 
 const apiUrl = inject('apiUrl');
 
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('finding an education biller', () => {
-  it('finds an institute by location and area and opens its bill-entry page', async () => {
+  it('finds an institute by location and area and opens its bill-entry page, with the keyboard alone', async () => {
     const { page } = browser;
     await page.goto(`${apiUrl}/services/more-service/Education%20Fees`);
     await page.getByRole('heading', { name: 'Education Fees' }).waitFor();
@@ -67,13 +68,11 @@ describe('finding an education biller', () => {
 
     const location = page.getByLabel('Location');
     await expect.poll(() => location.isEnabled()).toBe(true);
-    await location.selectOption({ label: state.name });
-    await page.getByLabel('Area').selectOption({ label: area });
+    await keyboard.selectOption(location, state.name);
+    await keyboard.selectOption(page.getByLabel('Area'), area);
     await expect.poll(() => biller.isEnabled()).toBe(true);
-    await biller.click();
-    await biller.fill(institute.billerName.slice(0, 8).toUpperCase());
-    await page.getByRole('option', { name: institute.billerName, exact: true }).click();
-    await proceed.click();
+    await keyboard.pickFromList(biller, institute.billerName.slice(0, 8).toUpperCase(), institute.billerName);
+    await keyboard.activate(proceed);
 
     await page.waitForURL(
       `${apiUrl}/services/education-fees/${encodeURIComponent(institute.billerCategoryName)}/${encodeURIComponent(institute.billerName)}`,

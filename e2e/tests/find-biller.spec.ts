@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { billersOf } from '../support/catalogue.ts';
+import { keyboard } from '../support/keyboard.ts';
 import { signInThroughApi } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -32,10 +33,10 @@ const withLogo = (extension: string | null) => {
 };
 
 describe('finding a biller', () => {
-  it('moves between services with the strip and finds nothing for a name no biller has', async () => {
+  it('moves between services with the strip and finds nothing for a name no biller has, with the keyboard alone', async () => {
     const { page } = browser;
     await page.goto(`${apiUrl}/services`);
-    await page.getByRole('link', { name: /Electricity Bill/ }).click();
+    await keyboard.activate(page.getByRole('link', { name: /Electricity Bill/ }));
     const strip = page.getByRole('navigation', { name: 'Other services' });
     await strip.waitFor();
     expect(await strip.getByRole('link', { name: 'Electricity Bill' }).count()).toBe(0);
@@ -46,12 +47,12 @@ describe('finding a biller', () => {
       .evaluate((element) => element.getBoundingClientRect().width);
     expect(await strip.getByRole('link').count()).toBe(Math.floor((width - 100) / 120));
 
-    await page.getByPlaceholder('Search your biller here').fill('no such board anywhere');
+    await keyboard.fill(page.getByPlaceholder('Search your biller here'), 'no such board anywhere');
     await page.getByText('No Results Found').waitFor();
-    await page.getByRole('button', { name: 'Clear search' }).click();
+    await keyboard.activate(page.getByRole('button', { name: 'Clear search' }));
     await page.getByRole('link', { name: billers[0]?.billerName ?? '', exact: true }).waitFor();
 
-    await strip.getByRole('link', { name: 'DTH Recharge' }).click();
+    await keyboard.activate(strip.getByRole('link', { name: 'DTH Recharge' }));
     await page.waitForURL(`${apiUrl}/services/recharge/DTH`);
     await page.getByRole('heading', { name: 'DTH Recharge' }).waitFor();
   });

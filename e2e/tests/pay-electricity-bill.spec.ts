@@ -2,6 +2,7 @@ import { bbpsPaths } from '@erti/protocols';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, type Page } from '../support/browser.ts';
 import { billersOf } from '../support/catalogue.ts';
+import { type Hands, keyboard, mouse } from '../support/keyboard.ts';
 import { lastMailId, waitForOtp } from '../support/mailbox.ts';
 import { newTestUser, registerThroughApi, type SignedInUser, signInThroughApi } from '../support/session.ts';
 
@@ -62,13 +63,16 @@ async function networkBill(number: string): Promise<SandboxBill['response']['bil
 }
 
 /** From the services page: search the service, open Electricity, find the board by name. */
-async function findBoard(page: Page): Promise<void> {
+async function findBoard(page: Page, hands: Hands = mouse): Promise<void> {
   await page.goto(`${apiUrl}/services`);
-  await page.getByPlaceholder('Search for a service...').fill('electric');
-  await page.getByRole('link', { name: /Electricity Bill/ }).click();
+  await hands.fill(page.getByPlaceholder('Search for a service...'), 'electric');
+  await hands.activate(page.getByRole('link', { name: /Electricity Bill/ }));
   await page.waitForURL(`${apiUrl}/services/utilities/Electricity`);
-  await page.getByPlaceholder('Search your biller here').fill(biller.billerName.slice(0, 12).toLowerCase());
-  await page.getByRole('link', { name: biller.billerName, exact: true }).click();
+  await hands.fill(
+    page.getByPlaceholder('Search your biller here'),
+    biller.billerName.slice(0, 12).toLowerCase(),
+  );
+  await hands.activate(page.getByRole('link', { name: biller.billerName, exact: true }));
   await page.getByRole('heading', { name: biller.billerName }).waitFor();
 }
 
@@ -84,9 +88,9 @@ async function logInOnLoginPage(page: Page, account: SignedInUser): Promise<void
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-async function submitNumber(page: Page, number: string): Promise<void> {
-  await page.getByLabel(paramName).fill(number);
-  await page.getByRole('button', { name: 'Submit' }).click();
+async function submitNumber(page: Page, number: string, hands: Hands = mouse): Promise<void> {
+  await hands.fill(page.getByLabel(paramName), number);
+  await hands.activate(page.getByRole('button', { name: 'Submit' }));
 }
 
 beforeAll(async () => {
@@ -100,20 +104,20 @@ afterAll(async () => {
 });
 
 describe('paying an electricity bill: finding the biller and fetching the bill', () => {
-  it('a signed-in user finds the board, is told about a mistyped number and sees the bill', async () => {
+  it('a signed-in user finds the board, is told about a mistyped number and sees the bill, with the keyboard alone', async () => {
     const { page } = browser;
     await signInThroughApi(page, apiUrl, sandboxUrl);
-    await findBoard(page);
+    await findBoard(page, keyboard);
 
     const field = page.getByLabel(paramName);
     expect(await field.getAttribute('placeholder')).toBe(`Enter ${paramName}`);
-    await field.fill('12345AB');
-    await field.press('Tab');
+    await keyboard.fill(field, '12345AB');
+    await page.keyboard.press('Tab');
     await page.getByText(`Invalid ${paramName}`).waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
 
-    await submitNumber(page, consumer.ordinary);
+    await submitNumber(page, consumer.ordinary, keyboard);
     await page.waitForURL(`${apiUrl}/billerdetails`);
     await page.getByRole('heading', { name: 'BILLER DETAILS' }).waitFor();
     const bill = await networkBill(consumer.ordinary);

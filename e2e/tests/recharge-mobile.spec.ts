@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, type Page } from '../support/browser.ts';
+import { type Hands, keyboard, mouse } from '../support/keyboard.ts';
 import { signInThroughApi } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -62,11 +63,8 @@ function planWithOwnPrice(plans: Plan[]): Plan {
   return unique;
 }
 
-async function chooseOperator(page: Page, search: string, name: string): Promise<void> {
-  const operator = page.getByRole('combobox', { name: 'Operator' });
-  await operator.click();
-  await operator.fill(search);
-  await page.getByRole('option', { name, exact: true }).click();
+async function chooseOperator(page: Page, search: string, name: string, hands: Hands = mouse): Promise<void> {
+  await hands.pickFromList(page.getByRole('combobox', { name: 'Operator' }), search, name);
 }
 
 beforeAll(async () => {
@@ -85,27 +83,27 @@ afterAll(async () => {
 });
 
 describe('recharging a mobile number', () => {
-  it('a signed-in user recharges a Jio number in Mumbai by typing a plan price', async () => {
+  it('a signed-in user recharges a Jio number in Mumbai by typing a plan price, with the keyboard alone', async () => {
     const { page } = browser;
     await signInThroughApi(page, apiUrl, sandboxUrl);
     await page.goto(`${apiUrl}/services/recharge/Mobile%20Prepaid`);
     await page.getByRole('heading', { name: 'Mobile Recharge' }).waitFor();
 
-    await page.getByLabel('Mobile Number').fill(mobileNumber);
-    await chooseOperator(page, 'jio', jio.billerName);
+    await keyboard.fill(page.getByLabel('Mobile Number'), mobileNumber);
+    await chooseOperator(page, 'jio', jio.billerName, keyboard);
     const circle = page.getByLabel('Circle');
     await expect.poll(() => circle.isEnabled()).toBe(true);
-    await circle.selectOption('Mumbai');
+    await keyboard.selectOption(circle, 'Mumbai');
     await page.getByRole('grid', { name: 'Plans' }).waitFor();
 
-    await page.getByLabel('Amount').fill(String(plan.amountInRupees));
+    await keyboard.fill(page.getByLabel('Amount'), String(plan.amountInRupees));
     await page.getByText(`Selected Plan: ${plan.planDescription}`).waitFor();
     expect(await page.getByText(`Plan Validity: ${plan.categoryType}`).isVisible()).toBe(true);
     expect(await page.getByRole('row', { selected: true }).textContent()).toContain(
       `Rs. ${plan.amountInRupees}`,
     );
 
-    await page.getByRole('button', { name: 'Proceed' }).click();
+    await keyboard.activate(page.getByRole('button', { name: 'Proceed' }));
     await page.waitForURL(`${apiUrl}/payment-selection`);
     const state = (await page.evaluate(() => window.history.state?.usr)) as PaymentState;
     expect(state.plan).toMatchObject({
