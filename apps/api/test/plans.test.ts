@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { Biller, Plan } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,25 @@ describe('POST /bbps/prod/circle', () => {
       planAdditionalInfo: { tag: expect.any(Array) },
     });
     expect(new Set(plans.map((plan) => plan.Id)).size).toBe(plans.length);
+  });
+
+  it('sends the plans gzipped to a client that takes gzip, the same list once unpacked', async () => {
+    const plain = await post('/bbps/prod/circle', { billerId: airtel.billerId, circle: 'Mumbai' });
+    const packed = await post(
+      '/bbps/prod/circle',
+      { billerId: airtel.billerId, circle: 'Mumbai' },
+      { 'accept-encoding': 'br, gzip;q=0.8' },
+    );
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'accept-encoding' });
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(gunzipSync(packed.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const refused = await post(
+      '/bbps/prod/circle',
+      { billerId: airtel.billerId, circle: 'Mumbai' },
+      { 'accept-encoding': 'gzip;q=0, identity' },
+    );
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers every circle when the circle is left out, and finds a circle ignoring case', async () => {
