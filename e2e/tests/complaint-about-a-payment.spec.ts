@@ -7,17 +7,19 @@ import {
   payOnGateway,
 } from '../support/bill-payment.ts';
 import type { Page } from '../support/browser.ts';
+import { keyboard } from '../support/keyboard.ts';
+import { openAccountMenuItem } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
 const payer = payerSuite();
 let txnReferenceId: string;
 
-/** Pays a bill by card (the sandbox's PayU) and answers the receipt's order id. */
+/** Pays a bill by card (the sandbox's PayU) with the keyboard and answers the receipt's order id. */
 async function payABill(page: Page): Promise<string> {
   const { biller } = payer;
-  await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('5678'));
-  await payOnGateway(page, sandboxUrl, 'PayU', 'Success');
+  await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('5678'), keyboard);
+  await payOnGateway(page, sandboxUrl, 'PayU', 'Success', keyboard);
   await page.waitForURL(`${apiUrl}/payment-success?**`);
   const orderId = orderIdOf(page.url());
   txnReferenceId = await confirmedTxnReferenceId(page);
@@ -49,12 +51,15 @@ afterAll(async () => {
 });
 
 describe('a complaint about a payment', () => {
-  it('is raised from the receipt and tracked to its resolution', async () => {
+  it('is raised from the receipt and tracked to its resolution, with the keyboard alone', async () => {
     const { browser, user } = payer;
     const { page } = browser;
     const orderId = await payABill(page);
-    await page.goto(`${apiUrl}/receipt/${orderId}`);
-    await page.getByRole('link', { name: 'Raise complaint' }).click();
+    await openAccountMenuItem(page, 'Transaction', keyboard);
+    const paid = page.getByRole('row').filter({ hasText: txnReferenceId });
+    await keyboard.activate(paid.getByRole('link', { name: 'Receipt' }));
+    await page.waitForURL(`${apiUrl}/receipt/${orderId}`);
+    await keyboard.activate(page.getByRole('link', { name: 'Raise complaint' }));
     await page.waitForURL(`${apiUrl}/complaint`);
 
     const form = page.getByRole('form', { name: 'Raise Complaint' });
@@ -62,13 +67,13 @@ describe('a complaint about a payment', () => {
       txnReferenceId,
     );
     expect(await form.getByLabel('Email ID').inputValue()).toBe(user.email);
-    await form.getByLabel('Type of Query').selectOption('Money debited but no confirmation');
-    await form.getByLabel('Contact Number').fill(user.phone);
+    await keyboard.selectOption(form.getByLabel('Type of Query'), 'Money debited but no confirmation');
+    await keyboard.fill(form.getByLabel('Contact Number'), user.phone);
     if (!(await form.getByLabel(/Transaction Initiated Via/).inputValue())) {
-      await form.getByLabel(/Transaction Initiated Via/).fill('Erti Pay');
+      await keyboard.fill(form.getByLabel(/Transaction Initiated Via/), 'Erti Pay');
     }
-    await form.getByLabel('Description').fill('The biller still shows my bill as due.');
-    await form.getByRole('button', { name: 'Submit Complaint' }).click();
+    await keyboard.fill(form.getByLabel('Description'), 'The biller still shows my bill as due.');
+    await keyboard.activate(form.getByRole('button', { name: 'Submit Complaint' }));
 
     const result = page.getByRole('heading', { name: 'Complaint registered' });
     await result.waitFor();
@@ -77,16 +82,16 @@ describe('a complaint about a payment', () => {
     expect(await page.getByText(`for B-Connect Txn ID ${txnReferenceId}`).isVisible()).toBe(true);
     expect((await mailTo(user.email)).text).toContain(complaintId);
 
-    await page.getByRole('tab', { name: 'Check Complaint Status' }).click();
+    await keyboard.chooseItem(page.getByRole('tab', { name: 'Check Complaint Status' }));
     const status = page.getByRole('form', { name: 'Check Complaint Status' });
-    await status.getByLabel('Complaint ID').fill(complaintId);
-    await status.getByLabel('Technical').check();
-    await status.getByRole('button', { name: 'Check Status' }).click();
+    await keyboard.fill(status.getByLabel('Complaint ID'), complaintId);
+    await keyboard.check(status.getByLabel('Technical'));
+    await keyboard.activate(status.getByRole('button', { name: 'Check Status' }));
     await status.getByRole('heading', { name: `Complaint ${complaintId}` }).waitFor();
     expect(await status.locator('dt:has-text("Status") + dd').textContent()).toBe('Assigned');
 
     await moveNetworkClock(3 * 60_000);
-    await status.getByRole('button', { name: 'Check Status' }).click();
+    await keyboard.activate(status.getByRole('button', { name: 'Check Status' }));
     await status.locator('dt:has-text("Status") + dd').getByText('Resolved').waitFor();
     expect(await status.getByText(/the biller confirmed transaction/).isVisible()).toBe(true);
     await moveNetworkClock();

@@ -63,6 +63,23 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'Raise Complaint' })).toBeTruthy();
   });
 
+  it('keeps a menu that hovering opened open when its toggle is clicked, and the toggle closes it from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderNav();
+    const toggle = screen.getByRole('button', { name: 'Complaint menu' });
+    await user.click(toggle); // the pointer enters the item (hover opens it), then clicks
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Raise Complaint' })).toBeTruthy();
+    await user.unhover(toggle.closest('li')!);
+    expect(screen.queryByRole('link', { name: 'Raise Complaint' })).toBeNull();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('has a mobile toggle that says whether its menu is open', async () => {
     const user = userEvent.setup();
     renderNav();

@@ -9,7 +9,9 @@ export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * A navigation item with a drop-down panel (the disclosure pattern): it opens on hover, when its link
  * gets keyboard focus (so Tab walks on into the panel) and with its toggle button (Enter or Space).
- * Escape closes it and hands focus to the toggle; focus leaving the item closes it too.
+ * Escape closes it and hands focus to the toggle; focus leaving the item closes it too. The pointer
+ * over the item keeps it open: a click on the toggle of a panel that hovering has just opened must
+ * not shut it under the pointer.
  */
 export function HoverMenu(props: {
   label: string;
@@ -19,28 +21,32 @@ export function HoverMenu(props: {
   /** Spans the whole header (a mega menu) instead of hanging under the item. */
   fullWidth?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const open = hovered || expanded;
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
-  const show = (next: boolean) => {
-    if (next && !open) props.onOpen?.();
-    setOpen(next);
+  const show = (next: { hovered?: boolean; expanded?: boolean }) => {
+    if (!open && (next.hovered || next.expanded)) props.onOpen?.();
+    if (next.hovered !== undefined) setHovered(next.hovered);
+    if (next.expanded !== undefined) setExpanded(next.expanded);
   };
+  const close = () => show({ hovered: false, expanded: false });
   return (
     <li
       className={`${props.fullWidth ? '' : 'relative'} flex items-center`}
-      onMouseEnter={() => show(true)}
-      onMouseLeave={() => show(false)}
+      onMouseEnter={() => show({ hovered: true })}
+      onMouseLeave={close}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) show(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
-        show(false);
+        close();
         toggle.current?.focus();
       }}
     >
-      <NavLink to={props.to} className={navLinkClass} onFocus={() => show(true)}>
+      <NavLink to={props.to} className={navLinkClass} onFocus={() => show({ expanded: true })}>
         {props.label}
       </NavLink>
       <button
@@ -49,7 +55,7 @@ export function HoverMenu(props: {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`${props.label} menu`}
-        onClick={() => show(!open)}
+        onClick={() => show({ expanded: !expanded })}
         className="-ml-2 rounded-md p-1 text-gray-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 ${open ? 'rotate-180' : ''}`}>
