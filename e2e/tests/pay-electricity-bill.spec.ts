@@ -77,15 +77,18 @@ async function findBoard(page: Page, hands: Hands = mouse): Promise<void> {
 }
 
 /** The login screen as a person uses it: e-mail, OTP from the mailbox, password; it then returns to `from`. */
-async function logInOnLoginPage(page: Page, account: SignedInUser): Promise<void> {
-  await page.getByLabel('Email ID').fill(account.email);
+async function logInOnLoginPage(page: Page, account: SignedInUser, hands: Hands): Promise<void> {
+  await hands.fill(page.getByLabel('Email ID'), account.email);
   const after = await lastMailId(sandboxUrl, account.email);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await page.getByLabel('OTP', { exact: true }).fill(await waitForOtp(sandboxUrl, account.email, after));
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await hands.activate(page.getByRole('button', { name: 'Send OTP' }));
+  await hands.fill(
+    page.getByLabel('OTP', { exact: true }),
+    await waitForOtp(sandboxUrl, account.email, after),
+  );
+  await hands.activate(page.getByRole('button', { name: 'Verify OTP' }));
   await page.getByText('OTP Verified', { exact: true }).waitFor();
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await hands.fill(page.getByLabel('Password', { exact: true }), account.password);
+  await hands.activate(page.getByRole('button', { name: 'Login', exact: true }));
 }
 
 async function submitNumber(page: Page, number: string, hands: Hands = mouse): Promise<void> {
@@ -143,26 +146,26 @@ describe('paying an electricity bill: finding the biller and fetching the bill',
     expect(page.url()).toContain('/services/utilities/Electricity/');
   });
 
-  it('asks a visitor to log in and gives back what they typed once they have', async () => {
+  it('asks a visitor to log in and gives back what they typed once they have, with the keyboard alone', async () => {
     const { page } = browser;
     const account = await registerThroughApi(apiUrl, sandboxUrl, newTestUser('visitor'));
     await page.goto(`${apiUrl}/`);
     await page.evaluate(() => localStorage.clear());
-    await findBoard(page);
+    await findBoard(page, keyboard);
     const billPage = page.url();
 
-    await submitNumber(page, consumer.ordinary);
+    await submitNumber(page, consumer.ordinary, keyboard);
     const popup = page.getByRole('dialog', { name: 'Please login to continue' });
     await popup.waitFor();
-    await popup.getByRole('link', { name: 'Login' }).click();
+    await keyboard.activate(popup.getByRole('link', { name: 'Login' }));
     await page.waitForURL((url) => url.pathname === '/login');
     const from = new URL(page.url()).searchParams.get('from');
     expect(`${apiUrl}${from}`).toBe(billPage);
 
-    await logInOnLoginPage(page, account);
+    await logInOnLoginPage(page, account, keyboard);
     await page.waitForURL(billPage);
     expect(await page.getByLabel(paramName).inputValue()).toBe(consumer.ordinary);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await keyboard.activate(page.getByRole('button', { name: 'Submit' }));
     await page.getByRole('heading', { name: 'BILLER DETAILS' }).waitFor();
   });
 });
