@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billerCircles, billers, coverageLocations, plans } from '../src/db/schema/catalog.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
-import { CATALOG_SYNC_JOB } from '../src/modules/catalog/catalog.module.ts';
+import { CATALOG_SYNC_JOB } from '../src/modules/catalog/catalog.sync.ts';
 import { billersOf, signedInUser, syncCatalog } from './support/bill-network.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 

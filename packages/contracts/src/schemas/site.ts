@@ -22,3 +22,24 @@ export const siteConfigSchema = z.object({
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/**
+ * The biller catalogue as `GET /api/health` reports it: how many billers we offer, when the last
+ * complete synchronisation with the bill network began (null: none has finished yet) and whether
+ * one is under way. On the very first start the catalogue is empty until that first sync ends.
+ */
+export const catalogueStateSchema = z.object({
+  billers: z.number().int().nonnegative(),
+  lastSyncAt: z.string().nullable(),
+  syncing: z.boolean(),
+});
+export type CatalogueState = z.infer<typeof catalogueStateSchema>;
+
+/** `GET /api/health`; `catalogue` is null while the database cannot be read. */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
+  catalogue: catalogueStateSchema.nullable(),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,7 +1,10 @@
-import type { Biller, Plan } from '@erti/contracts';
+import type { Biller, CatalogueState, Plan } from '@erti/contracts';
 import type { Executor } from '../../db/client.ts';
 import { toBiller, toPlan } from './catalog.mappers.ts';
 import { findBillerRecord, findPlanRow } from './catalog.repository.ts';
+import { CATALOG_SYNC_JOB, CATALOG_SYNC_STATE, FIRST_SYNC_KEY } from './catalog.sync.ts';
+import { readCatalogueState } from './catalogue-state.repository.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 export { convenienceFee } from './convenience-fee.ts';
 
@@ -25,4 +28,14 @@ export async function findPlan(
 ): Promise<{ plan: Plan; amountPaise: number } | undefined> {
   const row = await findPlanRow(executor, billerId, planId);
   return row && { plan: toPlan(row.record), amountPaise: row.amountPaise };
+}
+
+/** How long a replica reuses the catalogue state it read: health stays cheap however often it is asked. */
+const CATALOGUE_STATE_TTL_MS = 2_000;
+
+/** The catalogue's state for `GET /api/health`, read at most once per TTL by this process. */
+export function catalogueStateReader(executor: Executor): () => Promise<CatalogueState> {
+  const cache = new TtlCache<CatalogueState>(CATALOGUE_STATE_TTL_MS, 1);
+  const names = { job: CATALOG_SYNC_JOB, firstJobKey: FIRST_SYNC_KEY, state: CATALOG_SYNC_STATE };
+  return () => cache.getOrLoad('catalogue', () => readCatalogueState(executor, names));
 }

@@ -6,9 +6,8 @@ import type { AppDeps, AppModule } from '../module.ts';
 import { countBillers } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { createCatalogService } from './catalog.service.ts';
-import { createCatalogSync } from './catalog.sync.ts';
+import { CATALOG_SYNC_JOB, createCatalogSync, FIRST_SYNC_KEY } from './catalog.sync.ts';
 
-export const CATALOG_SYNC_JOB = 'catalog.sync';
 /** While the network is not reachable at first start (it may start after us), try again soon. */
 const FIRST_SYNC_RETRY_MS = 5_000;
 
@@ -79,7 +78,7 @@ export function createCatalogModule(deps: AppDeps): AppModule {
         deps.db,
         CATALOG_SYNC_JOB,
         { reason: 'first' },
-        { dedupeKey: `${CATALOG_SYNC_JOB}@first`, maxAttempts: 60 },
+        { dedupeKey: FIRST_SYNC_KEY, maxAttempts: 60 },
       );
     },
   };

@@ -38,12 +38,13 @@ function acceptsGzip(request: FastifyRequest): boolean {
  * Sends a list the service serialised (and cached) already. A string with a JSON content type is
  * sent as it is, so the route's schema documents the answer without encoding it again; a phone that
  * takes gzip gets the compressed copy (a circle's plans: 66 KB as JSON, a tenth of that gzipped).
- * Master data changes at most a few times a day: browsers and proxies may reuse it for a minute.
+ * Master data changes at most a few times a day: browsers and proxies may reuse it for a minute,
+ * unless it is empty, which at first start means the sync has not brought it yet (health says so).
  */
 function sendJson(request: FastifyRequest, reply: FastifyReply, list: JsonList): FastifyReply {
   reply
     .header('content-type', 'application/json; charset=utf-8')
-    .header('cache-control', 'public, max-age=60')
+    .header('cache-control', list.total > 0 ? 'public, max-age=60' : 'no-store')
     .header('vary', 'accept-encoding');
   if (list.json.length < GZIP_FROM_BYTES || !acceptsGzip(request)) return reply.send(list.json);
   let body = gzipped.get(list);

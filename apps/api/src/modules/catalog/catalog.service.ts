@@ -60,6 +60,12 @@ export interface JsonList {
 const jsonList = <T>(items: T[], total = items.length): JsonList => ({ json: JSON.stringify(items), total });
 
 /**
+ * An empty list is not cached: during the first sync with the bill network it only means "not
+ * synchronised yet", and it must not outlive the sync on a replica that did not run it.
+ */
+const worthKeeping = (list: JsonList) => list.total > 0;
+
+/**
  * Public reads of the catalogue, all from our database: billers by category with server-side
  * search, one biller, plan circles and plans, education coverage. Hot reads (a whole category, a
  * search, the plans of one operator and circle) are cached in process as serialised JSON for a
@@ -105,15 +111,19 @@ export function createCatalogService(deps: { db: Database }) {
       const category = categoryTitle(requestedCategory);
       const nameContains = query.q?.trim() || undefined;
       const key = JSON.stringify([category, nameContains?.toLowerCase(), query.limit, query.offset]);
-      return billerLists.getOrLoad(key, async () => {
-        const found = await searchBillers(db, {
-          category,
-          nameContains,
-          limit: query.limit,
-          offset: query.offset,
-        });
-        return jsonList<Biller>(found.records.map(toBiller), found.total);
-      });
+      return billerLists.getOrLoad(
+        key,
+        async () => {
+          const found = await searchBillers(db, {
+            category,
+            nameContains,
+            limit: query.limit,
+            offset: query.offset,
+          });
+          return jsonList<Biller>(found.records.map(toBiller), found.total);
+        },
+        worthKeeping,
+      );
     },
 
     async billerById(billerId: string, requestedCategory?: string): Promise<Biller> {
@@ -136,16 +146,20 @@ export function createCatalogService(deps: { db: Database }) {
      */
     async plans(billerId: string, circle?: string): Promise<JsonList> {
       const requested = circle?.trim() || undefined;
-      return planLists.getOrLoad(JSON.stringify([billerId, requested]), async () => {
-        await planBiller(billerId);
-        const circles = requested ? await listCircles(db, billerId) : [];
-        const known = circles.find((name) => displayKey(name) === displayKey(requested ?? ''));
-        if (requested && circles.length > 0 && !known) {
-          throw notFound(`This operator has no plans for the circle '${requested}'`);
-        }
-        const records = await listPlans(db, billerId, known);
-        return jsonList<Plan>(records.map(toPlan));
-      });
+      return planLists.getOrLoad(
+        JSON.stringify([billerId, requested]),
+        async () => {
+          await planBiller(billerId);
+          const circles = requested ? await listCircles(db, billerId) : [];
+          const known = circles.find((name) => displayKey(name) === displayKey(requested ?? ''));
+          if (requested && circles.length > 0 && !known) {
+            throw notFound(`This operator has no plans for the circle '${requested}'`);
+          }
+          const records = await listPlans(db, billerId, known);
+          return jsonList<Plan>(records.map(toPlan));
+        },
+        worthKeeping,
+      );
     },
 
     async coverage(): Promise<CoverageState[]> {

@@ -14,6 +14,14 @@ import {
   setPlansDigest,
   upsertBillers,
 } from './catalog.repository.ts';
+import { countActiveBillers } from './catalogue-state.repository.ts';
+
+/** The durable job that synchronises the catalogue (first start, schedule). */
+export const CATALOG_SYNC_JOB = 'catalog.sync';
+/** The first start's sync: queued while the catalogue is empty, retried until the network answers. */
+export const FIRST_SYNC_KEY = `${CATALOG_SYNC_JOB}@first`;
+/** The `sync_state` row of the catalogue: when its last complete sync began. */
+export const CATALOG_SYNC_STATE = 'catalog';
 
 /** The largest page the network serves. */
 const MDM_PAGE_SIZE = 1000;
@@ -126,7 +134,9 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
       locations,
       durationMs: Math.round(performance.now() - startedMs),
     };
-    await recordSync(db, 'catalog', syncStart, result);
+    // The count health reports, taken once here rather than on every health call.
+    const activeBillers = await countActiveBillers(db);
+    await recordSync(db, CATALOG_SYNC_STATE, syncStart, { ...result, activeBillers });
     deps.logger.info(result, 'biller master data synchronised');
     return result;
   };

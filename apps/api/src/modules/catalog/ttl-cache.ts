@@ -11,12 +11,14 @@ export class TtlCache<V> {
     private readonly maxEntries: number,
   ) {}
 
-  async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+  /** The cached value of `key`, or what `load` answers, kept for the TTL when `keep` says so. */
+  async getOrLoad(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value;
     const value = await load();
     this.entries.delete(key);
+    if (!keep(value)) return value;
     // Oldest first: Map keeps insertion order, so dropping the first key evicts the oldest entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });

@@ -8,6 +8,12 @@ import type { BillerSearchResult } from '../hooks/use-biller-search.ts';
 import type { BillEntryState } from '../navigation.ts';
 import { BillerLogo } from './biller-logo.tsx';
 
+/**
+ * Shown instead of 'No Results Found' while the first sync with the bill network is still filling
+ * the catalogue (the spec is silent; decision 043). The list asks again by itself when it ends.
+ */
+export const CATALOGUE_LOADING = 'We are still loading the list of billers. Please try again in a moment.';
+
 /** The 'All Billers' list: logo and name of each, a link to its bill-entry page. */
 export function AllBillers({
   search,
@@ -47,13 +53,15 @@ function AllBillersBody({
     return (
       <div className="py-8 text-center text-gray-700">
         <p>We could not load the billers just now.</p>
-        <button
-          type="button"
-          onClick={search.retry}
-          className="mt-3 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          Try again
-        </button>
+        <RetryButton onClick={search.retry} />
+      </div>
+    );
+  }
+  if (search.isCatalogueLoading) {
+    return (
+      <div className="py-8 text-center text-gray-700">
+        <p role="status">{CATALOGUE_LOADING}</p>
+        <RetryButton onClick={search.retry} />
       </div>
     );
   }
@@ -86,5 +94,17 @@ function AllBillersBody({
         ))}
       </ul>
     </>
+  );
+}
+
+function RetryButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="mt-3 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      Try again
+    </button>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billers, callsOf, renderAt, signIn, stubApi } from '../test-support.tsx';
+import { CATALOGUE_LOADING } from './all-billers.tsx';
 import { BillerSelection } from './biller-selection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -63,6 +64,43 @@ describe('BillerSelection', () => {
     await userEvent.type(screen.getByPlaceholderText('Search your biller here'), 'board 7');
     await waitFor(() => expect(listed()).toEqual(['Power Board 7']));
     expect(callsOf(fetchMock)).toContain('GET /api/bbps/prod/Electricity?q=board+7&limit=50');
+  });
+
+  it('says the biller list is still loading while the first sync runs, then shows it by itself', async () => {
+    let synced = false;
+    const fetchMock = stubApi((_method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: synced ? small : [] };
+      if (path === '/health') {
+        const catalogue = synced
+          ? { billers: 120, lastSyncAt: '2025-06-01T10:00:00.000Z', syncing: false }
+          : { billers: 0, lastSyncAt: null, syncing: true };
+        return { body: { status: 'ok', catalogue } };
+      }
+      return undefined;
+    });
+    renderSelection();
+    expect(await screen.findByText(CATALOGUE_LOADING)).toBeTruthy();
+    expect(screen.queryByText('No Results Found')).toBeNull();
+
+    synced = true;
+    await waitFor(() => expect(listed()).toHaveLength(3), { timeout: 10_000 });
+    expect(screen.queryByText(CATALOGUE_LOADING)).toBeNull();
+    expect(callsOf(fetchMock).filter((call) => call === 'GET /api/health').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says No Results Found for an empty category once the catalogue is synchronised', async () => {
+    const fetchMock = stubApi((_method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: [] };
+      if (path === '/health') {
+        const catalogue = { billers: 120, lastSyncAt: '2025-06-01T10:00:00.000Z', syncing: true };
+        return { body: { status: 'ok', catalogue } };
+      }
+      return undefined;
+    });
+    renderSelection();
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('GET /api/health'));
+    expect(await screen.findByText('No Results Found')).toBeTruthy();
+    expect(screen.queryByText(CATALOGUE_LOADING)).toBeNull();
   });
 
   it('links each biller to its bill-entry page, carrying the record', async () => {

@@ -1,5 +1,6 @@
 import type { Biller } from '@erti/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCatalogueLoading } from '../api/get-catalogue-state.ts';
 import { BILLER_PAGE_SIZE, billersQueryOptions, useBillers } from '../api/list-billers.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -12,6 +13,8 @@ export interface BillerSearchResult {
   isError: boolean;
   /** The category holds more billers than were listed: the user should search. */
   isPartial: boolean;
+  /** The category is empty because the first sync with the bill network is still running. */
+  isCatalogueLoading: boolean;
   retry: () => void;
 }
 
@@ -30,6 +33,7 @@ export function useBillerSearch(category: string, query: string): BillerSearchRe
   const serverNeedle = useDebouncedValue(needle, SEARCH_DELAY_MS);
   const firstPage = useBillers(category, { limit: BILLER_PAGE_SIZE });
   const isComplete = firstPage.data !== undefined && firstPage.data.length < BILLER_PAGE_SIZE;
+  const catalogue = useCatalogueLoading(firstPage.data?.length === 0, () => void firstPage.refetch());
   const serverSearch = useQuery({
     ...billersQueryOptions(category, { q: serverNeedle, limit: BILLER_PAGE_SIZE }),
     enabled: firstPage.isSuccess && !isComplete && serverNeedle !== '',
@@ -38,9 +42,10 @@ export function useBillerSearch(category: string, query: string): BillerSearchRe
   if (needle === '' || isComplete) {
     return {
       billers: byName(firstPage.data ?? [], needle),
-      isLoading: firstPage.isPending,
+      isLoading: firstPage.isPending || catalogue.checking,
       isError: firstPage.isError,
       isPartial: firstPage.isSuccess && !isComplete,
+      isCatalogueLoading: catalogue.stillLoading,
       retry: () => void firstPage.refetch(),
     };
   }
@@ -51,6 +56,7 @@ export function useBillerSearch(category: string, query: string): BillerSearchRe
     isLoading: settling && billers.length === 0,
     isError: firstPage.isError || serverSearch.isError,
     isPartial: false,
+    isCatalogueLoading: catalogue.stillLoading,
     retry: () => void (firstPage.isError ? firstPage.refetch() : serverSearch.refetch()),
   };
 }
