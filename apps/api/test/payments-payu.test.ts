@@ -18,7 +18,7 @@ import {
   settleGateway,
   settleJobs,
 } from './support/payment-flows.ts';
-import type { TestEnv } from './support/test-env.ts';
+import { SANDBOX_SETTLES_AFTER_MS, type TestEnv } from './support/test-env.ts';
 
 let env: TestEnv;
 let electricity: Biller;
@@ -280,7 +280,7 @@ describe('after the charge', () => {
     await fetch(`${env.sandboxUrl}/bou/_sandbox/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 6_000 }),
+      body: JSON.stringify({ advanceMs: SANDBOX_SETTLES_AFTER_MS + 1_000 }),
     });
     await settleJobs(env);
     const order = await orderOf(env, handoff.orderId, user.headers);

@@ -47,6 +47,7 @@ export function sandboxConfigFor(options: {
   publicUrl: string;
   apiUrl: string;
   extraBillers?: number;
+  settleAfterMs?: SandboxConfig['settleAfterMs'];
 }): SandboxConfig {
   return {
     publicUrl: options.publicUrl,
@@ -62,5 +63,6 @@ export function sandboxConfigFor(options: {
     razorpayKeySecret: 'erti_razorpay_test_secret',
     razorpayWebhookSecret: 'erti_razorpay_webhook_secret',
     razorpayWebhookUrl: `${options.apiUrl}/api/razorpay/webhook`,
+    settleAfterMs: options.settleAfterMs ?? { pending: 5_000, refund: 3_000 },
   };
 }

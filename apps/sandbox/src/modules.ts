@@ -22,6 +22,13 @@ export interface SandboxConfig {
   razorpayKeySecret: string;
   razorpayWebhookSecret: string;
   razorpayWebhookUrl: string;
+  /** Real time after which a pending payment settles and a refund completes, unless forced sooner. */
+  settleAfterMs: SettleTimes;
+}
+
+export interface SettleTimes {
+  pending: number;
+  refund: number;
 }
 
 export interface SandboxContext {

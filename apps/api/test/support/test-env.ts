@@ -30,11 +30,22 @@ const addressOf = (server: FastifyInstance) => {
 };
 
 /**
+ * How long the sandbox lets a pending payment or a refund sit before settling it by itself. Long:
+ * tests settle explicitly (`/_sandbox/settle`, the network clock), so a slow machine cannot move
+ * an order on before the test looks at it.
+ */
+export const SANDBOX_SETTLES_AFTER_MS = 10 * 60_000;
+
+/**
  * The whole system for an integration test: a real database, the sandbox over real HTTP (with
  * its SMTP mailbox), and the api listening on a free port so that gateway callbacks reach it.
  */
 export async function startTestEnv(overrides: Partial<Config> = {}): Promise<TestEnv> {
-  const sandboxConfig = sandboxConfigFor({ publicUrl: 'http://127.0.0.1:0', apiUrl: 'http://127.0.0.1:0' });
+  const sandboxConfig = sandboxConfigFor({
+    publicUrl: 'http://127.0.0.1:0',
+    apiUrl: 'http://127.0.0.1:0',
+    settleAfterMs: { pending: SANDBOX_SETTLES_AFTER_MS, refund: SANDBOX_SETTLES_AFTER_MS },
+  });
   const sandbox = await buildSandbox(sandboxConfig);
   const smtpPort = await sandbox.mailbox.listen(0);
   await sandbox.app.listen({ host: '127.0.0.1', port: 0 });

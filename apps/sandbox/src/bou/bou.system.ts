@@ -39,7 +39,7 @@ export const bouSystem: SandboxSystem = async (app, { config, faults }) => {
   const clock = new SandboxClock();
   const plans = new PlanBook();
   const bills = new BillDesk(catalogue, plans, clock);
-  const payments = new PaymentDesk(catalogue, bills, plans, clock);
+  const payments = new PaymentDesk(catalogue, bills, plans, clock, config.settleAfterMs.pending);
   const complaints = new ComplaintDesk(catalogue, payments, clock);
 
   await app.register(

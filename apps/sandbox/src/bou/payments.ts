@@ -22,8 +22,6 @@ import type { PaymentRequest, StatusRequest } from './requests.ts';
  * after `pendingSettleMs` on the sandbox clock, when someone next looks at them.
  */
 
-const pendingSettleMs = 5_000;
-
 /** Why the biller declined; how a pending payment ends. */
 const declined: [code: string, detail: string] = ['BPR005', 'Payment declined by the biller'];
 
@@ -67,6 +65,7 @@ export class PaymentDesk {
     private readonly bills: BillDesk,
     private readonly plans: PlanBook,
     private readonly clock: SandboxClock,
+    private readonly pendingSettleMs: number,
   ) {}
 
   /**
@@ -189,7 +188,7 @@ export class PaymentDesk {
       Object.assign(transaction, {
         status: 'PENDING',
         approvalRefNum: '',
-        settle: { at: now.getTime() + pendingSettleMs, to },
+        settle: { at: now.getTime() + this.pendingSettleMs, to },
       });
     }
     this.transactions.set(transaction.txnReferenceId, transaction);

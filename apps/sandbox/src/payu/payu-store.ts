@@ -7,10 +7,8 @@ import type {
 import { paiseToPayuAmount } from '@erti/protocols';
 import { randomDigits } from '../gateway-kit/ids.ts';
 import { Ledger } from '../gateway-kit/ledger.ts';
+import type { SettleTimes } from '../modules.ts';
 
-/** How long a pending payment takes to settle, and a queued refund to complete. */
-export const PENDING_SETTLES_AFTER_MS = 5000;
-export const REFUND_COMPLETES_AFTER_MS = 3000;
 /** A checkout the customer never finished counts as abandoned ("bounced") after this. */
 export const CHECKOUT_EXPIRES_AFTER_MS = 15 * 60_000;
 
@@ -48,6 +46,9 @@ export class PayuStore {
   readonly ledger = new Ledger();
   private readonly attempts = new Map<string, PayuAttempt>();
   private readonly refunds = new Map<string, PayuRefund>();
+
+  /** `settleAfterMs`: how long a pending payment takes to settle, and a queued refund to complete. */
+  constructor(private readonly settleAfterMs: SettleTimes) {}
 
   addAttempt(attempt: PayuAttempt): void {
     this.attempts.set(attempt.mihpayid, attempt);
@@ -98,11 +99,11 @@ export class PayuStore {
   advance(now = Date.now(), force = false): void {
     for (const attempt of this.attempts.values()) {
       const due =
-        attempt.pendingSince !== undefined && now - attempt.pendingSince >= PENDING_SETTLES_AFTER_MS;
+        attempt.pendingSince !== undefined && now - attempt.pendingSince >= this.settleAfterMs.pending;
       if (attempt.status === 'pending' && (due || force)) this.settle(attempt, 'success', 'captured', now);
     }
     for (const refund of this.refunds.values()) {
-      if (refund.status === 'queued' && (force || now - refund.requestedAt >= REFUND_COMPLETES_AFTER_MS))
+      if (refund.status === 'queued' && (force || now - refund.requestedAt >= this.settleAfterMs.refund))
         refund.status = 'success';
     }
   }

@@ -152,7 +152,7 @@ function newAttempt(form: PaymentForm, amountPaise: number): PayuAttempt {
  * `cancel_refund_transaction`, `check_action_status`). protocols.md §1.
  */
 export const payuSystem: SandboxSystem = async (app: FastifyInstance, { config, faults }) => {
-  const store = new PayuStore();
+  const store = new PayuStore(config.settleAfterMs);
 
   app.post('/payu/_payment', async (request, reply) => {
     const parsed = paymentFormSchema.safeParse(request.body);

@@ -8,12 +8,10 @@ import type {
 } from '@erti/protocols';
 import { randomAlnum, randomDigits } from '../gateway-kit/ids.ts';
 import { Ledger } from '../gateway-kit/ledger.ts';
+import type { SettleTimes } from '../modules.ts';
 
 export const MERCHANT_ID = 'ERTIPAYSANDBOX';
 export const TOKEN_TTL_SECONDS = 3600;
-/** A pending payment settles (completed) after this; a refund completes after this. */
-export const PENDING_SETTLES_AFTER_MS = 5000;
-export const REFUND_COMPLETES_AFTER_MS = 3000;
 const DEFAULT_EXPIRE_AFTER_SECONDS = 1200;
 
 export interface PhonepeOrder {
@@ -43,6 +41,9 @@ export class PhonepeStore {
   private readonly tokens = new Map<string, number>();
   private readonly orders = new Map<string, PhonepeOrder>();
   private readonly refunds = new Map<string, PhonepeRefund>();
+
+  /** `settleAfterMs`: when a pending payment settles (completed) and a refund completes. */
+  constructor(private readonly settleAfterMs: SettleTimes) {}
 
   issueToken(now = Date.now()): { token: string; issuedAt: number; expiresAt: number } {
     const token = randomAlnum(40);
@@ -123,7 +124,7 @@ export class PhonepeStore {
     for (const order of this.orders.values()) {
       if (order.state !== 'PENDING') continue;
       const attempted = order.pendingSince !== undefined;
-      if (attempted && (force || now - (order.pendingSince ?? now) >= PENDING_SETTLES_AFTER_MS)) {
+      if (attempted && (force || now - (order.pendingSince ?? now) >= this.settleAfterMs.pending)) {
         this.setState(order, 'COMPLETED', now);
         settled.push(order);
       } else if (!attempted && now >= order.expireAt) {
@@ -131,7 +132,7 @@ export class PhonepeStore {
       }
     }
     for (const refund of this.refunds.values()) {
-      if (refund.state === 'PENDING' && (force || now - refund.requestedAt >= REFUND_COMPLETES_AFTER_MS))
+      if (refund.state === 'PENDING' && (force || now - refund.requestedAt >= this.settleAfterMs.refund))
         refund.state = 'COMPLETED';
     }
     return settled;

@@ -115,7 +115,7 @@ function payPage(order: PhonepeOrder): string {
  * (faults: `duplicate`, `outOfOrder`, `fail`, `pending`). protocols.md §2(a).
  */
 export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { config, faults }) => {
-  const store = new PhonepeStore();
+  const store = new PhonepeStore(config.settleAfterMs);
 
   /** Moves time on and sends the callbacks of payments that settled meanwhile. */
   const advance = async (log: FastifyBaseLogger, force = false) => {
