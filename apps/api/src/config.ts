@@ -34,6 +34,7 @@ export const configSchema = z.object({
   BBPS_AGENT_ID: z.string().length(20).default('EP01EP01INT000000001'),
   /** How long to wait for the bill network before telling the user to try again. */
   BBPS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  BBPS_MDM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   BILLER_SYNC_MINUTES: z.coerce
     .number()
     .int()

@@ -28,6 +28,7 @@ beforeAll(async () => {
     baseUrl: `http://127.0.0.1:${port}/bou/`,
     agentId: 'EP01EP01INT000000001',
     timeoutMs: 1_500,
+    masterDataTimeoutMs: 1_500,
     macAddress: '02-00-00-00-00-01',
   });
 });

@@ -64,7 +64,10 @@ export interface BbpsClientOptions {
   baseUrl: string;
   /** Our 20-character Bharat Connect agent id. */
   agentId: string;
+  /** For a customer's call (fetch, validate, pay, status, complaints). */
   timeoutMs: number;
+  /** For master data (billers, plans, coverage): large pages no customer is waiting on. */
+  masterDataTimeoutMs: number;
   /** The agent device's MAC; derived from this host when absent. */
   macAddress?: string;
 }
@@ -101,21 +104,25 @@ export function createBbpsClient(options: BbpsClientOptions) {
     };
   }
 
-  async function send(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<RawAnswer> {
+  async function send(
+    path: string,
+    init: { method: 'GET' | 'POST'; body?: unknown },
+    timeoutMs = options.timeoutMs,
+  ): Promise<RawAnswer> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method: init.method,
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new BbpsUnavailableError(
         path,
         timedOut,
-        timedOut ? `no answer within ${options.timeoutMs} ms` : 'unreachable',
+        timedOut ? `no answer within ${timeoutMs} ms` : 'unreachable',
       );
     }
     let text: string;
@@ -190,7 +197,7 @@ export function createBbpsClient(options: BbpsClientOptions) {
       const path = `${bbpsPaths.billerMdm}?${search}`;
       const answer = expect<BbpsBillerMdmResponse>(
         path,
-        await send(path, { method: 'GET' }),
+        await send(path, { method: 'GET' }, options.masterDataTimeoutMs),
         hasKey('billerInfoResponse'),
       );
       const info = answer.billerInfoResponse;
@@ -212,9 +219,13 @@ export function createBbpsClient(options: BbpsClientOptions) {
     },
 
     async planMdm(billerIds: string[]): Promise<BbpsPlan[]> {
-      const answer = await post<BbpsPlanMdmResponse>(
+      const answer = expect<BbpsPlanMdmResponse>(
         bbpsPaths.planMdm,
-        { billerId: billerIds },
+        await send(
+          bbpsPaths.planMdm,
+          { method: 'POST', body: { billerId: billerIds } },
+          options.masterDataTimeoutMs,
+        ),
         hasKey('planDetailsResponse'),
       );
       return asArray(answer.planDetailsResponse.planDetails);
@@ -233,7 +244,7 @@ export function createBbpsClient(options: BbpsClientOptions) {
       const path = bbpsPaths.locations;
       const answer = expect<BbpsLocationsResponse>(
         path,
-        await send(path, { method: 'GET' }),
+        await send(path, { method: 'GET' }, options.masterDataTimeoutMs),
         hasKey('locations'),
       );
       return asArray(answer.locations).map((location) => ({ ...location, areas: asArray(location.areas) }));
@@ -275,5 +286,6 @@ export function bbpsClientFromConfig(config: Config): BbpsClient {
     baseUrl: outsideBaseUrl(config, 'bbps'),
     agentId: config.BBPS_AGENT_ID,
     timeoutMs: config.BBPS_TIMEOUT_MS,
+    masterDataTimeoutMs: config.BBPS_MDM_TIMEOUT_MS,
   });
 }
