@@ -1,11 +1,21 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { createSmtpMailer } from './integrations/mail/mailer.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  holder: 'the api server (npm start or npm run dev)',
+}).catch((error) => {
+  // Another process has the embedded database: say so plainly, without a stack trace.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await database.migrate();
 const { app, modules, jobHandlers } = await buildApp({ config, database, mailer: createSmtpMailer(config) });
 

@@ -2,7 +2,11 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  holder: 'npm run db:migrate',
+});
 await database.migrate();
 await database.close();
 console.info(`Migrations applied (${database.kind}).`);
