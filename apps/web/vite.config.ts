@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -32,8 +33,19 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7 exports only its development build, warnings included (remix-run/react-router#12532);
+ * the production build it ships beside it is the same code without them.
+ */
+const reactRouterProduction = fileURLToPath(
+  import.meta.resolve('react-router').replace('/dist/development/', '/dist/production/'),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -43,4 +55,4 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
   },
-});
+}));

@@ -10,3 +10,4 @@ export * from './schemas/merchant.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/plans.ts';
 export * from './schemas/site.ts';
+export * from './text.ts';

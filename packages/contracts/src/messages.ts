@@ -1,3 +1,5 @@
+import { errorMessages } from './error-messages.ts';
+
 /**
  * The product's user-facing strings from spec sections 5 and 8. They are contracts: tests look for
  * them letter for letter, so change them only when the spec changes.
@@ -47,32 +49,7 @@ export const messages = {
     passwordReset: 'Password reset successfully',
     invalidOtp: 'Invalid OTP',
   },
-  errors: {
-    submitFailed: 'Error submitting data',
-    payuRechargeInit: 'Failed to initialize payment payu',
-    payuGatewayInit: 'Failed to initialize payu payment',
-    phonepeInit: 'Failed to initialize phonepe payment',
-    websiteInit: 'Failed to initialize payment',
-    emailSent: 'Email sent successfully',
-    emailSentFailed: 'Email sent failed',
-    emailSendingFailed: 'Email sending failed',
-    otpSendError: 'An error occurred while sending OTP',
-    otpVerifiedToast: 'OTP verified successfully',
-    otpVerifyError: 'An error occurred while verifying OTP',
-    otpInvalidOrExpired: 'Invalid OTP or OTP expired',
-    signupSuccess: 'User created and logged in successfully',
-    signupError: 'An error occurred during registration',
-    signinFailed: 'Signin failed. Please check your credentials.',
-    invalidUser: 'Invalid User',
-    refundFailed: 'Failed to refund transaction',
-    refundRequestFailed: 'Refund request failed. Please try again.',
-    createOrderFailed: 'Failed to create order. Please try again.',
-    paymentInitFailed: (message: string) => `Payment initialization failed: ${message}`,
-    contactFailed: 'Failed to send the message. Please try again.',
-    contactSent: 'Message sent successfully!',
-    deletionFailed: 'Account deletion failed',
-    unexpected: 'Unexpected Application Error!',
-  },
+  errors: errorMessages,
   empty: {
     results: 'No Results Found',
     transactions: 'No transactions found matching your criteria',

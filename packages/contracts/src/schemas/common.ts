@@ -22,9 +22,3 @@ export const errorResponseSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-/** Digits only: what the spec's numeric inputs keep of what is typed. */
-export function digitsOnly(value: string, maxLength?: number): string {
-  const digits = value.replace(/\D/g, '');
-  return maxLength === undefined ? digits : digits.slice(0, maxLength);
-}

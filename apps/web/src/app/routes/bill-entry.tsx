@@ -1,5 +1,5 @@
 import type { Plan } from '@erti/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Spinner } from '../../components/layout/spinner.tsx';
 import { BillEntry } from '../../features/bills/components/bill-entry.tsx';
@@ -7,13 +7,19 @@ import { BillerUnavailable } from '../../features/bills/components/biller-unavai
 import { useBillEntryBiller } from '../../features/bills/hooks/use-bill-entry-biller.ts';
 import type { BillEntryState } from '../../features/bills/navigation.ts';
 import { pendingBillFor } from '../../features/bills/pending-bill.ts';
-import { PlanBrowser } from '../../features/recharge/components/plan-browser.tsx';
 import { paths } from '../../lib/paths.ts';
+
+// Only plan billers (DTH) have the plan picker, so the other billers' pages do not wait for its code.
+const PlanBrowser = lazy(() =>
+  import('../../features/recharge/components/plan-browser.tsx').then((module) => ({
+    default: module.PlanBrowser,
+  })),
+);
 
 /**
  * `/services/{category}/{billerCategoryName}/{billerName}`: the biller from navigation state, else
- * from the values kept across a login, else loaded by name so deep links work. Plan billers (DTH)
- * get the plan picker.
+ * from the values kept across a login, else loaded by name so deep links work (the page is drawn
+ * from the address meanwhile). Plan billers (DTH) get the plan picker.
  */
 export function Component() {
   const { category = '', billerCategoryName = '', billerName = '' } = useParams();
@@ -25,11 +31,7 @@ export function Component() {
   });
   const [plan, setPlan] = useState<Plan | null>(null);
   if (billerQuery.isPending) {
-    return (
-      <div className="flex justify-center py-20">
-        <Spinner label="Loading biller" />
-      </div>
-    );
+    return <BillEntry billerCategoryName={billerCategoryName} billerName={billerName} />;
   }
   if (billerQuery.isError) {
     return (
@@ -42,12 +44,14 @@ export function Component() {
   const biller = billerQuery.data;
   const planPicker =
     biller.planMdmRequirement === 'MANDATORY' ? (
-      <PlanBrowser
-        billerId={biller.billerId}
-        variant="bill-entry"
-        onSelect={setPlan}
-        onClear={() => setPlan(null)}
-      />
+      <Suspense fallback={<Spinner label="Loading plans" />}>
+        <PlanBrowser
+          billerId={biller.billerId}
+          variant="bill-entry"
+          onSelect={setPlan}
+          onClear={() => setPlan(null)}
+        />
+      </Suspense>
     ) : undefined;
-  return <BillEntry key={biller.billerId} biller={biller} plan={plan} planPicker={planPicker} />;
+  return <BillEntry biller={biller} plan={plan} planPicker={planPicker} />;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@erti/contracts/messages';
+import { errorMessages } from '@erti/contracts/error-messages';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 /** The router's error screen, for unknown routes and thrown errors. */
@@ -11,7 +11,7 @@ export function ErrorScreen() {
       : undefined;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-brand-50 px-4 text-center">
-      <h1 className="text-3xl font-bold text-brand-700">{messages.errors.unexpected}</h1>
+      <h1 className="text-3xl font-bold text-brand-700">{errorMessages.unexpected}</h1>
       {detail && <p className="text-gray-700">{detail}</p>}
       <Link
         to="/"

@@ -1,26 +1,50 @@
+import { Spinner } from '../../../components/layout/spinner.tsx';
 import { categoryCaption } from '../service-copy.ts';
 import { BillEntryForm, type BillEntryFormProps } from './bill-entry-form.tsx';
 import { BillerLogo } from './biller-logo.tsx';
 
-/** The biller bill-entry page: category header and caption, the biller's logo and name, its form. */
-export function BillEntry(props: BillEntryFormProps) {
-  const { biller, planPicker } = props;
+/** While the biller's record loads (a deep link): the names from the address head the page. */
+interface LoadingBillEntryProps {
+  biller?: undefined;
+  billerCategoryName: string;
+  billerName: string;
+}
+
+export type BillEntryProps = BillEntryFormProps | LoadingBillEntryProps;
+
+/**
+ * The biller bill-entry page: category header and caption, the biller's logo and name, its form.
+ * While the record loads, the same page is drawn from the names in the address with a loading note
+ * in the form's place, so the heading paints without waiting for the api and stays put when the
+ * form arrives.
+ */
+export function BillEntry(props: BillEntryProps) {
+  const { billerCategoryName, billerName } = props.biller ?? props;
+  const wide = Boolean(props.biller && props.planPicker);
   return (
-    <section className={`mx-auto px-4 py-8 ${planPicker ? 'max-w-5xl' : 'max-w-2xl'}`}>
+    <section
+      // Another biller is another page (fresh form and logo); the loading page and the loaded one
+      // are the same page, so the heading and logo stay in place.
+      key={`${billerCategoryName}/${billerName}`}
+      aria-busy={props.biller ? undefined : true}
+      className={`mx-auto px-4 py-8 ${wide ? 'max-w-5xl' : 'max-w-2xl'}`}
+    >
       <header>
-        <h1 className="text-3xl font-bold text-brand-700">{biller.billerCategoryName}</h1>
-        <p className="mt-1 text-gray-600">{categoryCaption(biller.billerCategoryName)}</p>
+        <h1 className="text-3xl font-bold text-brand-700">{billerCategoryName}</h1>
+        <p className="mt-1 text-gray-600">{categoryCaption(billerCategoryName)}</p>
       </header>
       <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <div className="mb-6 flex items-center gap-4">
-          <BillerLogo
-            billerName={biller.billerName}
-            billerCategoryName={biller.billerCategoryName}
-            size="lg"
-          />
-          <h2 className="text-xl font-semibold text-gray-900">{biller.billerName}</h2>
+          <BillerLogo billerName={billerName} billerCategoryName={billerCategoryName} size="lg" />
+          <h2 className="text-xl font-semibold text-gray-900">{billerName}</h2>
         </div>
-        <BillEntryForm {...props} />
+        {props.biller ? (
+          <BillEntryForm {...props} />
+        ) : (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading biller" />
+          </div>
+        )}
       </div>
     </section>
   );

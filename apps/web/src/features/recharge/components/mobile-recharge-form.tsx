@@ -1,6 +1,7 @@
-import { type Biller, digitsOnly, type Plan } from '@erti/contracts';
+import type { Biller, Plan } from '@erti/contracts';
 import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX, PHONE_LENGTH } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
+import { digitsOnly } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';

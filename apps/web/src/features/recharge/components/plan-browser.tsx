@@ -1,6 +1,7 @@
-import { digitsOnly, type Plan } from '@erti/contracts';
+import type { Plan } from '@erti/contracts';
 import { PLAN_TABLE_HEIGHT_BILL_ENTRY_PX, PLAN_TABLE_HEIGHT_HOME_PX } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
+import { digitsOnly } from '@erti/contracts/text';
 import { type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { usePlans } from '../api/list-plans.ts';

@@ -1,5 +1,6 @@
-import { digitsOnly, type Plan } from '@erti/contracts';
+import type { Plan } from '@erti/contracts';
 import { PLAN_DESCRIPTION_CUT, PLAN_DESCRIPTION_VIEW_MORE_WORDS } from '@erti/contracts/constants';
+import { digitsOnly } from '@erti/contracts/text';
 
 /** The first tab, showing every plan. */
 export const ALL_PLANS_TAB = 'All';
