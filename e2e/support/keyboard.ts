@@ -56,8 +56,26 @@ function focusPlace(target: Locator, group: boolean): Promise<FocusPlace> {
   }, group);
 }
 
+/**
+ * From the top of a page (nothing focused yet), a keyboard user bound for the main content takes the
+ * 'Skip to content' link rather than walking the navigation bar and its menus.
+ */
+async function skipToContent(target: Locator): Promise<void> {
+  const page = target.page();
+  const fromTop = await target.evaluate(
+    (element) =>
+      (!document.activeElement || document.activeElement === document.body) &&
+      Boolean(element.closest('main')),
+  );
+  if (!fromTop) return;
+  await page.keyboard.press('Tab');
+  const onSkipLink = await page.evaluate(() => document.activeElement?.textContent === 'Skip to content');
+  if (onSkipLink) await page.keyboard.press('Enter');
+}
+
 async function tabToPlace(target: Locator, group: boolean, maxPresses: number): Promise<void> {
   const page = target.page();
+  await skipToContent(target);
   // Shift+Tab when the target lies above the focus, so long pages need not be walked round.
   const start = await focusPlace(target, group);
   if (start === 'reached') return;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { tabTo } from '../support/keyboard.ts';
 
 const apiUrl = inject('apiUrl');
 let browser: BrowserSession;
@@ -92,7 +93,7 @@ describe('the home page', () => {
     const { page } = browser;
     await page.goto(`${apiUrl}/about`);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Home' }).focus();
+    await tabTo(nav.getByRole('link', { name: 'Home' }));
     await page.keyboard.press('Tab'); // Services
     await page.keyboard.press('Tab'); // its toggle
     await nav.getByRole('link', { name: 'Mobile Recharge' }).waitFor();
@@ -102,7 +103,7 @@ describe('the home page', () => {
     await page.keyboard.press('Escape');
     expect(await nav.getByRole('link', { name: 'Mobile Recharge' }).count()).toBe(0);
 
-    await nav.getByRole('link', { name: 'About' }).focus();
+    await tabTo(nav.getByRole('link', { name: 'About' }));
     await page.keyboard.press('Tab'); // Complaint
     await page.keyboard.press('Tab'); // its toggle
     await page.keyboard.press('Tab'); // Raise Complaint

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { keyboard } from '../support/keyboard.ts';
 
 const apiUrl = inject('apiUrl');
 let browser: BrowserSession;
@@ -18,10 +19,10 @@ describe('routes in a real browser', () => {
     expect(await browser.page.getByRole('link', { name: 'About' }).isVisible()).toBe(true);
   });
 
-  it('shows the error screen on an unknown route', async () => {
+  it('shows the error screen on an unknown route, and the keyboard leads home from it', async () => {
     await browser.page.goto(`${apiUrl}/no/such/page`);
     await browser.page.getByText('Unexpected Application Error!').waitFor();
-    await browser.page.getByRole('link', { name: 'Go to home' }).click();
+    await keyboard.activate(browser.page.getByRole('link', { name: 'Go to home' }));
     await browser.page.waitForURL(`${apiUrl}/`);
   });
 
