@@ -20,12 +20,41 @@ declare module 'fastify' {
   }
 }
 
+/** How many checked tokens are remembered (one per signed-in device in use; the oldest go first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface TokenClaims {
+  sub: string;
+  sid: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+}
+
 /**
  * Signed, expiring tokens backed by a session row, so that deleting an account (or a future
  * "log out everywhere") revokes every token at once.
  */
 export function createAuth(config: Config, db: Database) {
   const secret = new TextEncoder().encode(config.JWT_SECRET);
+  /**
+   * Tokens whose signature was already checked, until they expire. Node checks an HMAC through
+   * WebCrypto, which costs more than the session lookup itself; a token that verified once verifies
+   * until its expiry, and the session row (revocation) is still read on every call.
+   */
+  const verifiedTokens = new Map<string, TokenClaims>();
+
+  async function claimsOf(token: string): Promise<TokenClaims | undefined> {
+    const known = verifiedTokens.get(token);
+    if (known && known.exp * 1000 > Date.now()) return known;
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { sub, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return undefined;
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT)
+      verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+    const claims = { sub, sid, exp };
+    verifiedTokens.set(token, claims);
+    return claims;
+  }
 
   /** Opens a session and signs its token; pass the caller's transaction when inside one. */
   async function issueToken(userId: string, executor: Executor = db): Promise<string> {
@@ -57,8 +86,8 @@ export function createAuth(config: Config, db: Database) {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return undefined;
     try {
-      const { payload } = await jwtVerify(header.slice(7).trim(), secret, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+      const payload = await claimsOf(header.slice(7).trim());
+      if (!payload) return undefined;
       const [row] = await db
         .select({ id: users.id, role: users.role, email: users.email })
         .from(sessions)
