@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatDateTime, formatPrice, indianDate } from './format.ts';
+import {
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatPaise,
+  formatPrice,
+  formatRupees,
+  indianDate,
+} from './format.ts';
 
 describe('format', () => {
+  it('writes rupees with Indian digit grouping', () => {
+    expect(formatPaise(12_345_678)).toBe('₹1,23,456.78');
+    expect(formatRupees('499')).toBe('₹499.00');
+    expect(formatRupees(1500.5)).toBe('₹1,500.50');
+  });
+
   it('writes a price without zero paise', () => {
     expect(formatPrice(2999)).toBe('₹2,999');
     expect(formatPrice(19.5)).toBe('₹19.5');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAIN_RUPEES } from '../rupees.ts';
 import { billRequestSchema, billResponseSchema, nameValueSchema } from './bills.ts';
 import { errorResponseSchema } from './common.ts';
 
@@ -33,10 +34,7 @@ export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, '
 /** A rupee amount as the screens hold it: 499, 499.5, "499.50". */
 export const rupeeAmountSchema = z.union([
   z.number().positive('Amount must be greater than 0'),
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Amount is invalid'),
+  z.string().trim().regex(PLAIN_RUPEES, 'Amount is invalid'),
 ]);
 
 export const planReferenceSchema = z.object({

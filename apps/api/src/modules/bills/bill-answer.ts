@@ -1,12 +1,6 @@
 import type { BillResponse } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { BbpsBillerResponse, BbpsFetchResponse, BbpsValidationResponse } from '@erti/protocols';
-
-/** Paise as the screens show rupees: "1234.50". */
-export function rupeesFromPaise(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const absolute = Math.abs(paise);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}
 
 /** An amount of paise as the network writes it ("123450"); undefined when it is not one. */
 export function paiseFromWire(amount: string | undefined): number | undefined {

@@ -1,4 +1,5 @@
 import type { BillRequest, BillResponse, SavedBill } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { BbpsFetchResponse, BbpsValidationResponse, CustDetails } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -9,13 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { type CatalogBiller, convenienceFee, findBiller } from '../catalog/catalog.lookups.ts';
 import { isSupported } from '../catalog/catalog.mappers.ts';
 import { canonicalCategory } from '../catalog/catalog.service.ts';
-import {
-  answerEnvelope,
-  billForScreens,
-  isRetryable,
-  paiseFromWire,
-  rupeesFromPaise,
-} from './bill-answer.ts';
+import { answerEnvelope, billForScreens, isRetryable, paiseFromWire } from './bill-answer.ts';
 import {
   type BillFetchRow,
   deleteSavedBills,

@@ -1,8 +1,8 @@
 import type { BillRequest } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { type CatalogBiller, findPlan } from '../catalog/catalog.lookups.ts';
-import { rupeesFromPaise } from './bill-answer.ts';
 import type { NameValue } from './customer-params.ts';
 
 /** What a validated payment will charge: a plan's price, or the amount entered. Paise. */

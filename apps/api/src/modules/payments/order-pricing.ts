@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type OrderKind, type PaymentSource, paymentMessages } from '@erti/contracts';
+import { paiseFromRupeeText } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { findBillFetch } from '../bills/bills.lookups.ts';
@@ -31,10 +32,7 @@ export interface PricedOrder {
 
 /** Rupees as the screens hold them (499, "499.5") to paise, without floating point. */
 export function paiseFromRupees(amount: number | string): number | undefined {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return paiseFromRupeeText(typeof amount === 'number' ? amount.toFixed(2) : amount);
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRupees } from '../../lib/format.ts';
 import { buildBillRequest } from './bill-request.ts';
 import { billFlow, evaluateBillForm, needsAmountField, sanitiseParam, visibleParams } from './bill-rules.ts';
-import { rupeesToPaise, sanitiseAmount } from './money.ts';
+import { sanitiseAmount } from './money.ts';
 import { billers } from './test-support.tsx';
 
 const form = (biller: Biller, values: Record<string, string>, amount = '', planChosen = false) =>
@@ -81,12 +81,7 @@ describe('bill parameter rules', () => {
 });
 
 describe('money', () => {
-  it('turns typed rupees into paise without floating point', () => {
-    expect(rupeesToPaise('120')).toBe(12000);
-    expect(rupeesToPaise('120.5')).toBe(12050);
-    expect(rupeesToPaise('0.07')).toBe(7);
-    expect(rupeesToPaise('12.345')).toBeNull();
-    expect(rupeesToPaise('abc')).toBeNull();
+  it('keeps digits and one decimal point with two decimals as the amount is typed', () => {
     expect(sanitiseAmount('1,2a0.509')).toBe('120.50');
     expect(formatRupees('123456.5')).toBe('₹1,23,456.50');
   });

@@ -1,7 +1,7 @@
 import type { Biller, CustomerParam } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { formatRupees } from '../../lib/format.ts';
-import { rupeesToPaise } from './money.ts';
 
 export const LPG_GAS = 'LPG Gas';
 
@@ -90,8 +90,8 @@ export function paramError(param: CustomerParam, value: string): string | undefi
 /** An amount above zero and, when the biller says so, within its limits (paise). */
 export function amountError(biller: Biller, text: string): string | undefined {
   if (!text) return undefined;
-  const paise = rupeesToPaise(text);
-  if (paise === null || paise <= 0) return 'Enter an amount greater than 0';
+  const paise = paiseFromTypedRupees(text);
+  if (paise === undefined || paise <= 0) return 'Enter an amount greater than 0';
   const { minAmount, maxAmount } = biller;
   if ((minAmount !== undefined && paise < minAmount) || (maxAmount !== undefined && paise > maxAmount)) {
     return `Enter an amount between ${formatRupees((minAmount ?? 1) / 100)} and ${formatRupees((maxAmount ?? paise) / 100)}`;

@@ -1,5 +1,6 @@
 import type { Biller, BillResponse, Plan } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,7 +11,6 @@ import { useFetchBill } from '../api/fetch-bill.ts';
 import { useValidateBill } from '../api/validate-bill.ts';
 import { buildBillRequest } from '../bill-request.ts';
 import { billFlow, enteredAmount } from '../bill-rules.ts';
-import { rupeesToPaise } from '../money.ts';
 import type { BillDetailsState } from '../navigation.ts';
 import { savePendingBill } from '../pending-bill.ts';
 
@@ -75,12 +75,12 @@ export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
     const amount = plan
       ? String(plan.amountInRupees)
       : enteredAmount(biller, submission.values, submission.amount);
-    const amountPaise = rupeesToPaise(amount);
+    const amountPaise = paiseFromTypedRupees(amount);
     const request = buildBillRequest({
       biller,
       values: submission.values,
       user,
-      amountPaise: amountPaise ?? undefined,
+      amountPaise,
       planId: plan?.Id,
     });
     try {

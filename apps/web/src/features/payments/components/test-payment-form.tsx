@@ -2,6 +2,7 @@ import type { CreateOrderResponse } from '@erti/contracts';
 import { digitsOnly } from '@erti/contracts';
 import { BRAND, PHONE_LENGTH, SHORT_TOAST_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +14,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
 import { useCreateTestOrder } from '../api/create-test-order.ts';
 import { postHiddenForm } from '../model/hidden-form-post.ts';
-import { rupeesToPaise } from '../model/money.ts';
 import { isUnauthorised } from '../model/payment-problem.ts';
 import { randomReceipt, type TestPaymentValues, testPaymentFormSchema } from '../model/test-payment-form.ts';
 
@@ -62,7 +62,7 @@ export function TestPaymentForm() {
     if (!getSession()) return login.prompt();
     try {
       const order = await createOrder.mutateAsync({
-        amount: rupeesToPaise(form.amount) ?? 0,
+        amount: paiseFromTypedRupees(form.amount) ?? 0,
         currency: 'INR',
         receipt: randomReceipt(),
         notes: { email: form.email, contact: form.contact },

@@ -1,13 +1,13 @@
 import { emailSchema, phoneSchema } from '@erti/contracts';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { z } from 'zod';
-import { rupeesToPaise } from './money.ts';
 
 /** The test payment page accepts ₹1 to ₹1,00,000 (the api's bounds for test orders). */
 export const TEST_PAYMENT_MIN_PAISE = 100;
 export const TEST_PAYMENT_MAX_PAISE = 10_000_000;
 
 const inRange = (text: string) => {
-  const paise = rupeesToPaise(text);
+  const paise = paiseFromTypedRupees(text);
   return paise !== undefined && paise >= TEST_PAYMENT_MIN_PAISE && paise <= TEST_PAYMENT_MAX_PAISE;
 };
 

@@ -1,6 +1,7 @@
 import type { Biller, Plan } from '@erti/contracts';
 import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX, PHONE_LENGTH } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { digitsOnly } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ import { useBiller } from '../api/get-biller.ts';
 import { useCircles } from '../api/list-circles.ts';
 import { useOperators } from '../api/list-operators.ts';
 import { useValidateRecharge } from '../api/validate-recharge.ts';
-import { planPaise, rupeesToPaise } from '../rules/plan-rules.ts';
+import { planPaise } from '../rules/plan-rules.ts';
 import { forgetRechargeDraft, readRechargeDraft, saveRechargeDraft } from '../rules/recharge-draft.ts';
 import {
   buildRechargeValidation,
@@ -79,7 +80,7 @@ export function MobileRechargeForm() {
 
   const selectPlan = (next: Plan) => {
     setPlan(next);
-    if (rupeesToPaise(amount) !== planPaise(next)) setAmount(String(next.amountInRupees));
+    if (paiseFromTypedRupees(amount) !== planPaise(next)) setAmount(String(next.amountInRupees));
     setErrors((current) => ({ ...current, amount: undefined }));
   };
 
@@ -93,20 +94,21 @@ export function MobileRechargeForm() {
     if (!isValidMobileNumber(mobileNumber, biller)) {
       return ['mobileNumber', messages.validation.invalidParam('Mobile Number')];
     }
-    const amountPaise = rupeesToPaise(amount);
-    if (amountPaise === null || amountPaise <= 0) return ['amount', AMOUNT_INVALID];
+    const amountPaise = paiseFromTypedRupees(amount);
+    if (amountPaise === undefined || amountPaise <= 0) return ['amount', AMOUNT_INVALID];
     if (!plan && biller.planMdmRequirement === 'MANDATORY') return ['amount', PLAN_REQUIRED];
     return null;
   };
 
   const validateAndPay = async (biller: Biller) => {
     const user = getUserData();
+    const amountPaise = plan ? planPaise(plan) : (paiseFromTypedRupees(amount) ?? 0);
     const request = buildRechargeValidation({
       operator: biller,
       mobileNumber,
       circle,
       plan,
-      amountPaise: plan ? planPaise(plan) : (rupeesToPaise(amount) ?? 0),
+      amountPaise,
       email: user?.email,
     });
     try {
@@ -115,7 +117,7 @@ export function MobileRechargeForm() {
         toast.warn(validationError(result.response));
         return;
       }
-      const state = paymentSelectionFor({ biller, plan, amount, user, request, result });
+      const state = paymentSelectionFor({ biller, plan, amountPaise, user, request, result });
       navigate(paths.paymentSelection, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return askToLogin();

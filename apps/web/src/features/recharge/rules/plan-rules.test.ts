@@ -8,7 +8,6 @@ import {
   plansInTab,
   planTabs,
   planTagsText,
-  rupeesToPaise,
   searchPlans,
   validityDays,
 } from './plan-rules.ts';
@@ -59,6 +58,7 @@ describe('auto-selection by amount', () => {
   it('selects the first plan at exactly the typed price', () => {
     expect(planForAmount(mumbaiPlans, '299', null)).toBe(p299);
     expect(planForAmount(mumbaiPlans, '199.00', null)).toBe(p199);
+    expect(planForAmount(mumbaiPlans, '₹ 299', null)).toBe(p299);
   });
 
   it('keeps a chosen plan while its price still matches, even when another plan has that price', () => {
@@ -69,20 +69,6 @@ describe('auto-selection by amount', () => {
     expect(planForAmount(mumbaiPlans, '29', p299 ?? null)).toBe(mumbaiPlans[2]);
     expect(planForAmount(mumbaiPlans, '300', p299 ?? null)).toBeNull();
     expect(planForAmount(mumbaiPlans, '', p299 ?? null)).toBeNull();
-  });
-});
-
-describe('rupees typed by a person', () => {
-  it('become integer paise without floating point', () => {
-    expect(rupeesToPaise('299')).toBe(29900);
-    expect(rupeesToPaise('19.5')).toBe(1950);
-    expect(rupeesToPaise('₹ 1,499.05')).toBe(149905);
-  });
-
-  it('are refused when they are not an amount', () => {
-    expect(rupeesToPaise('abc')).toBeNull();
-    expect(rupeesToPaise('1.234')).toBeNull();
-    expect(rupeesToPaise('')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Plan } from '@erti/contracts';
 import { PLAN_DESCRIPTION_CUT, PLAN_DESCRIPTION_VIEW_MORE_WORDS } from '@erti/contracts/constants';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { digitsOnly } from '@erti/contracts/text';
 
 /** The first tab, showing every plan. */
@@ -20,20 +21,12 @@ export function plansInTab(plans: readonly Plan[], tab: string): readonly Plan[]
   return tab === ALL_PLANS_TAB ? plans : plans.filter((plan) => plan.categoryType === tab);
 }
 
-/** Integer paise of a rupee amount typed by a person ('299', '299.5', '₹ 1,499.00'); null when it is not one. */
-export function rupeesToPaise(text: string): number | null {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.replace(/[₹,\s]/g, ''));
-  if (!match) return null;
-  const [, rupees = '0', fraction = ''] = match;
-  return Number(rupees) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 export const planPaise = (plan: Plan) => Math.round(plan.amountInRupees * 100);
 
 /** Whether a typed amount is exactly this plan's price. */
 export function isPlanAmount(plan: Plan, text: string): boolean {
-  const paise = rupeesToPaise(text);
-  return paise !== null && paise > 0 && paise === planPaise(plan);
+  const paise = paiseFromTypedRupees(text);
+  return paise !== undefined && paise > 0 && paise === planPaise(plan);
 }
 
 /** The whole-rupee digits of a typed amount, which the amount search compares with plan prices. */

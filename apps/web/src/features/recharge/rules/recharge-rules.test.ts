@@ -5,6 +5,7 @@ import {
   firstMissingField,
   isRechargeReady,
   isValidMobileNumber,
+  paymentSelectionFor,
   type RechargeValues,
 } from './recharge-rules.ts';
 
@@ -94,5 +95,30 @@ describe('validation request', () => {
     expect(request('NOT_SUPPORTED').billDetails.customerParams).toEqual([
       { name: 'Mobile Number', value: '9876543210' },
     ]);
+  });
+});
+
+describe('payment selection after a recharge validates', () => {
+  const validated = {
+    user: null,
+    request: buildRechargeValidation({
+      operator: jio,
+      mobileNumber: '9876543210',
+      circle: 'Mumbai',
+      plan: null,
+      amountPaise: 149_900,
+    }),
+    result: { respCode: 1 as const, response: {} },
+  };
+
+  it('hands on plain rupees, not what was typed, so the payment calls accept the amount', () => {
+    const state = paymentSelectionFor({ ...validated, biller: jio, plan: null, amountPaise: 149_900 });
+    expect(state.amount).toBe('1499.00');
+  });
+
+  it("hands on a chosen plan's own price", () => {
+    const plan = mumbaiPlans[1]!;
+    const state = paymentSelectionFor({ ...validated, biller: jio, plan, amountPaise: 29_900 });
+    expect(state.amount).toBe(plan.amountInRupees);
   });
 });

@@ -1,5 +1,6 @@
 import type { Biller, BillRequest, BillResponse, Plan } from '@erti/contracts';
 import { BILL_REQUEST_CHANNEL_ID, PHONE_LENGTH } from '@erti/contracts/constants';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
 import type { StoredUserData } from '../../../lib/session.ts';
 
@@ -114,17 +115,18 @@ export function buildRechargeValidation(input: ValidationInput): BillRequest {
 interface ValidatedRecharge {
   biller: Biller;
   plan: Plan | null;
-  /** What was typed, shown when no plan was chosen. */
-  amount: string;
+  /** The amount that was validated, in paise. */
+  amountPaise: number;
   user: StoredUserData | null;
   request: BillRequest;
   result: BillResponse;
 }
 
 /** The navigation state `/payment-selection` receives after a recharge validates (spec route table). */
-export function paymentSelectionFor({ biller, plan, amount, user, request, result }: ValidatedRecharge) {
+export function paymentSelectionFor({ biller, plan, amountPaise, user, request, result }: ValidatedRecharge) {
   const state: PaymentSelectionState = {
-    amount: plan ? plan.amountInRupees : amount,
+    // Plain rupees, not what was typed ('₹ 1,499'): the payment calls accept plain rupees only.
+    amount: plan ? plan.amountInRupees : rupeesFromPaise(amountPaise),
     user,
     biller,
     validationReq: request,
