@@ -94,8 +94,10 @@ describe('the home page', () => {
     await page.goto(`${apiUrl}/about`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await tabTo(nav.getByRole('link', { name: 'Home' }));
-    await page.keyboard.press('Tab'); // Services
+    await page.keyboard.press('Tab'); // Services: focus alone leaves its panel closed
+    expect(await nav.getByRole('link', { name: 'Mobile Recharge' }).count()).toBe(0);
     await page.keyboard.press('Tab'); // its toggle
+    await page.keyboard.press('Enter');
     await nav.getByRole('link', { name: 'Mobile Recharge' }).waitFor();
     await page.keyboard.press('Tab'); // the first service
     const focused = await page.evaluate(() => document.activeElement?.textContent);
@@ -106,6 +108,7 @@ describe('the home page', () => {
     await tabTo(nav.getByRole('link', { name: 'About' }));
     await page.keyboard.press('Tab'); // Complaint
     await page.keyboard.press('Tab'); // its toggle
+    await page.keyboard.press('Space');
     await page.keyboard.press('Tab'); // Raise Complaint
     await page.keyboard.press('Tab'); // Complaint Status
     await page.keyboard.press('Enter');

@@ -34,13 +34,18 @@ describe('NavBar', () => {
     }
   });
 
-  it('opens the Services menu when keyboard focus reaches it and closes it on Escape', async () => {
+  it('lets Tab walk past the closed Services menu, opens it with its toggle and closes it on Escape', async () => {
     const user = userEvent.setup();
     renderNav();
     await user.tab(); // the brand link
     await user.tab(); // Home
     await user.tab(); // Services
-    expect(screen.getByRole('button', { name: 'Services menu' }).getAttribute('aria-expanded')).toBe('true');
+    const toggle = screen.getByRole('button', { name: 'Services menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.tab();
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await screen.findByRole('link', { name: 'Electricity Bill' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('link', { name: 'Electricity Bill' })).toBeNull();

@@ -7,9 +7,10 @@ export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * A navigation item with a drop-down panel (the disclosure pattern): it opens on hover, when its link
- * gets keyboard focus (so Tab walks on into the panel) and with its toggle button (Enter or Space).
- * Escape closes it and hands focus to the toggle; focus leaving the item closes it too. The pointer
+ * A navigation item with a drop-down panel (the disclosure pattern): it opens on hover and with its
+ * toggle button (Enter or Space), not when the link merely gets focus, so Tab walks past a closed
+ * panel (the services menu alone holds thirty links) and into an open one. Escape closes it and
+ * hands focus to the toggle; focus leaving the item closes it too. The pointer
  * over the item keeps it open: a click on the toggle of a panel that hovering has just opened must
  * not shut it under the pointer.
  */
@@ -46,7 +47,7 @@ export function HoverMenu(props: {
         toggle.current?.focus();
       }}
     >
-      <NavLink to={props.to} className={navLinkClass} onFocus={() => show({ expanded: true })}>
+      <NavLink to={props.to} className={navLinkClass}>
         {props.label}
       </NavLink>
       <button
