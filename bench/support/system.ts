@@ -22,17 +22,17 @@ async function billerCount(apiUrl: string, category = 'Electricity'): Promise<nu
   }
 }
 
-/** Waits for the catalogue to stop growing (the sync writes it in batches). */
+/** Waits until the api's health says the catalogue is filled and no sync is running. */
 async function waitForCatalogue(apiUrl: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let last = -1;
   while (Date.now() < deadline) {
-    const total = await billerCount(apiUrl);
-    if (total > 0 && total === last) return;
-    last = total;
+    const health = await fetch(`${apiUrl}/api/health`)
+      .then((response) => response.json() as Promise<{ catalogue?: { billers: number; syncing: boolean } }>)
+      .catch(() => undefined);
+    if (health?.catalogue && health.catalogue.billers > 0 && !health.catalogue.syncing) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error(`The api's catalogue did not settle within ${timeoutMs} ms`);
+  throw new Error(`The api's catalogue was not synchronised within ${timeoutMs} ms`);
 }
 
 /**

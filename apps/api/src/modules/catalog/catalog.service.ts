@@ -60,10 +60,11 @@ export interface JsonList {
 const jsonList = <T>(items: T[], total = items.length): JsonList => ({ json: JSON.stringify(items), total });
 
 /**
- * An empty list is not cached: during the first sync with the bill network it only means "not
- * synchronised yet", and it must not outlive the sync on a replica that did not run it.
+ * An empty category is not cached: during the first sync with the bill network it only means "not
+ * synchronised yet", and it must not outlive the sync on a replica that did not run it. A search
+ * that finds nothing is kept: people mistype the same way, and each miss would otherwise be a query.
  */
-const worthKeeping = (list: JsonList) => list.total > 0;
+const worthKeeping = (searching: boolean) => (list: JsonList) => searching || list.total > 0;
 
 /**
  * Public reads of the catalogue, all from our database: billers by category with server-side
@@ -122,7 +123,7 @@ export function createCatalogService(deps: { db: Database }) {
           });
           return jsonList<Biller>(found.records.map(toBiller), found.total);
         },
-        worthKeeping,
+        worthKeeping(nameContains !== undefined),
       );
     },
 
@@ -158,7 +159,7 @@ export function createCatalogService(deps: { db: Database }) {
           const records = await listPlans(db, billerId, known);
           return jsonList<Plan>(records.map(toPlan));
         },
-        worthKeeping,
+        worthKeeping(false),
       );
     },
 
