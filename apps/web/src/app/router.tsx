@@ -13,8 +13,6 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <ErrorScreen />,
-        // On the first load the header paints while the screen's chunk is still on its way.
-        hydrateFallbackElement: <div aria-busy="true" />,
         children: [
           { index: true, lazy: () => import('./routes/home.tsx') },
           { path: 'footer', lazy: () => import('./routes/footer.tsx') },

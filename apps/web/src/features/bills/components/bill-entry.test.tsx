@@ -15,8 +15,11 @@ const ROUTE = '/services/:category/:billerCategoryName/:billerName';
 const urlOf = (biller: Biller) =>
   `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
 
-function renderEntry(biller: Biller) {
-  return renderAt(<BillEntry biller={biller} plan={null} />, { path: ROUTE, url: urlOf(biller) });
+/** The page with its form, whose code loads on its own. */
+async function renderEntry(biller: Biller) {
+  const rendered = renderAt(<BillEntry biller={biller} plan={null} />, { path: ROUTE, url: urlOf(biller) });
+  await screen.findByRole('form');
+  return rendered;
 }
 
 const fetched: BillResponse = {
@@ -36,9 +39,9 @@ const fetched: BillResponse = {
 };
 
 describe('BillEntry', () => {
-  it('shows the category header, the biller and one labelled input per parameter', () => {
+  it('shows the category header, the biller and one labelled input per parameter', async () => {
     stubApi(() => undefined);
-    renderEntry(billers.electricity);
+    await renderEntry(billers.electricity);
     expect(screen.getByRole('heading', { level: 1, name: 'Electricity' })).toBeTruthy();
     expect(screen.getByText('Electricity Bill')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bangalore Electricity Supply Company' })).toBeTruthy();
@@ -52,7 +55,7 @@ describe('BillEntry', () => {
 
   it("shows 'Invalid {paramName}' under a field whose value breaks its regex, tied to the input", async () => {
     stubApi(() => undefined);
-    renderEntry(billers.electricity);
+    await renderEntry(billers.electricity);
     const consumer = screen.getByLabelText('Consumer Number');
     await userEvent.type(consumer, '12AB');
     await userEvent.tab();
@@ -69,14 +72,14 @@ describe('BillEntry', () => {
 
   it('strips everything but digits from a mobile number', async () => {
     stubApi(() => undefined);
-    renderEntry(billers.electricity);
+    await renderEntry(billers.electricity);
     await userEvent.type(screen.getByLabelText('Mobile Number'), '+91 98x76-54');
     expect(screen.getByLabelText('Mobile Number')).toHaveProperty('value', '91987654');
   });
 
   it('moves to the next field on Enter and, on the last one, refuses to submit with errors', async () => {
     stubApi(() => undefined);
-    renderEntry(billers.electricity);
+    await renderEntry(billers.electricity);
     await userEvent.type(screen.getByLabelText('Consumer Number'), '1234567890{Enter}');
     expect(document.activeElement).toBe(screen.getByLabelText('Mobile Number'));
     await userEvent.type(screen.getByLabelText('Mobile Number'), '123{Enter}');
@@ -86,7 +89,7 @@ describe('BillEntry', () => {
 
   it('enables Submit for LPG only once a valid mobile number is filled, the other optional fields hidden', async () => {
     stubApi(() => undefined);
-    renderEntry(billers.lpg);
+    await renderEntry(billers.lpg);
     expect(screen.queryByLabelText('LPG ID')).toBeNull();
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toHaveProperty('disabled', true);
@@ -99,7 +102,7 @@ describe('BillEntry', () => {
 
   it('enables Proceed to Pay without the parameter named id, and asks for an amount', async () => {
     stubApi(() => undefined);
-    renderEntry(billers.fastag);
+    await renderEntry(billers.fastag);
     const proceed = screen.getByRole('button', { name: 'Proceed to Pay' });
     await userEvent.type(screen.getByLabelText('Vehicle Number'), 'KA01AB1234');
     expect(proceed).toHaveProperty('disabled', true);
@@ -114,7 +117,7 @@ describe('BillEntry', () => {
 
   it('warns a visitor to log in, keeping the values, and fills them in again when they come back', async () => {
     const fetchMock = stubApi(() => undefined);
-    const first = renderEntry(billers.electricity);
+    const first = await renderEntry(billers.electricity);
     await userEvent.type(screen.getByLabelText('Consumer Number'), '1234567890');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please login to continue');
@@ -131,7 +134,7 @@ describe('BillEntry', () => {
     );
     first.unmount();
 
-    renderEntry(billers.electricity);
+    await renderEntry(billers.electricity);
     expect(screen.getByLabelText('Consumer Number')).toHaveProperty('value', '1234567890');
     expect(pendingBillFor('Electricity', billers.electricity.billerName)).toBeNull();
   });
@@ -141,7 +144,7 @@ describe('BillEntry', () => {
     const fetchMock = stubApi((method, path) =>
       method === 'POST' && path === '/bbps/prod/bill/Electricity' ? { body: fetched } : undefined,
     );
-    const { router } = renderEntry(billers.electricity);
+    const { router } = await renderEntry(billers.electricity);
     await userEvent.type(screen.getByLabelText('Consumer Number'), '1234567890{Enter}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/billerdetails'));
     const request = JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body));
@@ -171,7 +174,7 @@ describe('BillEntry', () => {
   ])('shows %s when the network says no', async (_case, response, text) => {
     signIn();
     stubApi((method) => (method === 'POST' ? { body: { respCode: 0, response } } : undefined));
-    const { router } = renderEntry(billers.electricity);
+    const { router } = await renderEntry(billers.electricity);
     await userEvent.type(screen.getByLabelText('Consumer Number'), '1234567890');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(text)).toBeTruthy();
@@ -182,7 +185,7 @@ describe('BillEntry', () => {
     signIn();
     stubApi(() => ({ status: 500, body: { message: 'boom' } }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderEntry(billers.electricity);
+    await renderEntry(billers.electricity);
     await userEvent.type(screen.getByLabelText('Consumer Number'), '1234567890');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Error submitting data')).toBeTruthy();
@@ -195,7 +198,7 @@ describe('BillEntry', () => {
     stubApi((method, path) =>
       method === 'POST' && path === '/bbps/prod/validate' ? { body: validation } : undefined,
     );
-    const { router } = renderEntry(billers.fastag);
+    const { router } = await renderEntry(billers.fastag);
     await userEvent.type(screen.getByLabelText('Vehicle Number'), 'KA01AB1234');
     await userEvent.type(screen.getByLabelText('Amount'), '500');
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Pay' }));

@@ -1,7 +1,13 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { categoryCaption } from '../service-copy.ts';
-import { BillEntryForm, type BillEntryFormProps } from './bill-entry-form.tsx';
+import type { BillEntryFormProps } from './bill-entry-form.tsx';
 import { BillerLogo } from './biller-logo.tsx';
+
+// The form's code (validation, submit, login prompt, toasts) loads beside the biller's record, so
+// the page's heading paints without waiting for either.
+const loadForm = () => import('./bill-entry-form.tsx');
+const BillEntryForm = lazy(() => loadForm().then((module) => ({ default: module.BillEntryForm })));
 
 /** While the biller's record loads (a deep link): the names from the address head the page. */
 interface LoadingBillEntryProps {
@@ -12,21 +18,31 @@ interface LoadingBillEntryProps {
 
 export type BillEntryProps = BillEntryFormProps | LoadingBillEntryProps;
 
+/** In the form's place until it is here; it holds the footer back (index.css), so nothing moves. */
+function FormLoading() {
+  return (
+    <div data-page-loading className="flex justify-center py-6">
+      <Spinner label="Loading biller" />
+    </div>
+  );
+}
+
 /**
  * The biller bill-entry page: category header and caption, the biller's logo and name, its form.
- * While the record loads, the same page is drawn from the names in the address with a loading note
- * in the form's place, so the heading paints without waiting for the api and stays put when the
- * form arrives.
+ * While the record or the form's code loads, the same page is drawn from the names in the address
+ * with a loading note in the form's place.
  */
 export function BillEntry(props: BillEntryProps) {
   const { billerCategoryName, billerName } = props.biller ?? props;
   const wide = Boolean(props.biller && props.planPicker);
+  useEffect(() => {
+    void loadForm();
+  }, []);
   return (
     <section
       // Another biller is another page (fresh form and logo); the loading page and the loaded one
       // are the same page, so the heading and logo stay in place.
       key={`${billerCategoryName}/${billerName}`}
-      aria-busy={props.biller ? undefined : true}
       className={`mx-auto px-4 py-8 ${wide ? 'max-w-5xl' : 'max-w-2xl'}`}
     >
       <header>
@@ -39,11 +55,11 @@ export function BillEntry(props: BillEntryProps) {
           <h2 className="text-xl font-semibold text-gray-900">{billerName}</h2>
         </div>
         {props.biller ? (
-          <BillEntryForm {...props} />
+          <Suspense fallback={<FormLoading />}>
+            <BillEntryForm {...props} />
+          </Suspense>
         ) : (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading biller" />
-          </div>
+          <FormLoading />
         )}
       </div>
     </section>
