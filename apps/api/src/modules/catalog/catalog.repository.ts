@@ -48,6 +48,15 @@ export async function upsertBillers(
 }
 
 /** Billers the network no longer lists stay (old bills name them) but are no longer offered. */
+/**
+ * Refreshes the planner's statistics of the master data after a sync rewrote it: with the figures of
+ * an empty table, a rare search is planned as a walk of the whole category in name order instead of
+ * a trigram index lookup.
+ */
+export async function analyzeCatalogue(executor: Executor): Promise<void> {
+  await executor.execute(sql`analyze ${billers}, ${plans}`);
+}
+
 export async function deactivateBillersSyncedBefore(executor: Executor, syncStart: Date): Promise<number> {
   const rows = await executor
     .update(billers)

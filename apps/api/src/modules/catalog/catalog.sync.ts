@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { BbpsClient } from '../../integrations/bbps/bbps-client.ts';
 import {
+  analyzeCatalogue,
   deactivateBillersSyncedBefore,
   planBillers,
   recordSync,
@@ -134,6 +135,7 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
       locations,
       durationMs: Math.round(performance.now() - startedMs),
     };
+    await analyzeCatalogue(db);
     // The count health reports, taken once here rather than on every health call.
     const activeBillers = await countActiveBillers(db);
     await recordSync(db, CATALOG_SYNC_STATE, syncStart, { ...result, activeBillers });
