@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serviceTitles } from '@erti/contracts/catalogue';
 import pg from 'pg';
+import { catalogueReady } from '../../e2e/support/catalogue.ts';
 import { type RunningSystem, startSystem } from '../../e2e/support/servers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,19 +23,6 @@ async function billerCount(apiUrl: string, category = 'Electricity'): Promise<nu
   }
 }
 
-/** Waits until the api's health says the catalogue is filled and no sync is running. */
-async function waitForCatalogue(apiUrl: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const health = await fetch(`${apiUrl}/api/health`)
-      .then((response) => response.json() as Promise<{ catalogue?: { billers: number; syncing: boolean } }>)
-      .catch(() => undefined);
-    if (health?.catalogue && health.catalogue.billers > 0 && !health.catalogue.syncing) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`The api's catalogue was not synchronised within ${timeoutMs} ms`);
-}
-
 /**
  * The sandbox and the api as child processes (like `npm start`), with `extraBillers` generated
  * billers on the network, on PGlite or on `databaseUrl`; answers once the catalogue is synchronised.
@@ -50,7 +38,7 @@ export async function startBenchSystem(options: {
     LOG_LEVEL: 'error',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
-  await waitForCatalogue(system.apiUrl, 20 * 60_000);
+  await catalogueReady(system.apiUrl, 20 * 60_000);
   return {
     ...system,
     billers: await totalBillers(system.apiUrl),
