@@ -9,7 +9,7 @@ import { type BenchSystem, freshPostgres, startBareServer, startBenchSystem } fr
  * Fastify route in its own process, in the same run: catalogue reads, biller search, plans, a bill
  * fetch through the sandbox network, and order creation (the PayU hand-off) at a fixed 100 requests
  * a second; then biller search as the catalogue grows. On PGlite, and on PostgreSQL when
- * BENCH_DATABASE_URL names a server (a fresh database is made and dropped).
+ * BENCH_DATABASE_URL names a server (a fresh database is made and dropped); BENCH_SKIP_PGLITE skips PGlite.
  *
  * Targets (issue 9): catalogue reads >= 60% of bare Fastify with p99 < 20 ms at 200 connections;
  * order creation p99 < 30 ms at 100 rps on PostgreSQL.
@@ -267,7 +267,9 @@ const sections = [
   '',
   `autocannon ${SECONDS} s per case; reads at ${READ_CONNECTIONS} connections. The api, the sandbox and the bare Fastify route each run in their own process; autocannon in a fourth, all on this machine. Targets: catalogue reads >= 60% of bare Fastify and p99 < 20 ms at ${READ_CONNECTIONS} connections; order creation p99 < 30 ms at ${ORDER_RATE} rps on PostgreSQL.`,
   '',
-  ...(await benchDatabase('PGlite', async () => ({ drop: async () => undefined }))),
+  ...(process.env.BENCH_SKIP_PGLITE
+    ? ['PGlite: not measured (BENCH_SKIP_PGLITE set).', '']
+    : await benchDatabase('PGlite', async () => ({ drop: async () => undefined }))),
   ...(serverUrl
     ? await benchDatabase('PostgreSQL', () => freshPostgres(serverUrl))
     : ['PostgreSQL: not measured (BENCH_DATABASE_URL unset).', '']),
