@@ -24,6 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -113,18 +114,33 @@ function initialScripts(manifest: Manifest): string[] {
   return [...chunks].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
 }
 
-/** Per route screen: its own chunk and what opening it adds to what the entry already loaded. */
+/**
+ * Per route screen: its own chunk, what opening it adds to what the entry already loaded, and the
+ * chunks its code imports on demand (all of them, e.g. the bill-entry form and the plan picker).
+ */
 function routeChunks(manifest: Manifest, webDist: string): (string | number)[][] {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? closureOf(manifest, entry) : new Set<string>();
+  const jsBytes = (chunks: Iterable<string>, skip: Set<string>) =>
+    [...chunks]
+      .filter((chunk) => !skip.has(chunk) && manifest[chunk]?.file.endsWith('.js'))
+      .reduce((sum, chunk) => sum + gzipBytes(webDist, manifest[chunk]?.file ?? ''), 0);
   return Object.keys(manifest)
     .filter((key) => key.startsWith('src/app/routes/'))
     .map((key) => {
       const own = gzipBytes(webDist, manifest[key]?.file ?? '');
-      const added = [...closureOf(manifest, key)]
-        .filter((chunk) => !loaded.has(chunk) && manifest[chunk]?.file.endsWith('.js'))
-        .reduce((sum, chunk) => sum + gzipBytes(webDist, manifest[chunk]?.file ?? ''), 0);
-      return [key.replace('src/app/routes/', ''), kb(own), kb(added)];
+      const opened = closureOf(manifest, key);
+      const onDemand = new Set<string>();
+      for (const chunk of opened)
+        if (!loaded.has(chunk))
+          for (const later of manifest[chunk]?.dynamicImports ?? []) closureOf(manifest, later, onDemand);
+      const before = new Set([...loaded, ...opened]);
+      return [
+        key.replace('src/app/routes/', ''),
+        kb(own),
+        kb(jsBytes(opened, loaded)),
+        kb(jsBytes(onDemand, before)),
+      ];
     })
     .sort((a, b) => Number(b[2]) - Number(a[2]));
 }
@@ -197,9 +213,9 @@ async function main() {
       '',
       '## Route chunks (gzip KB)',
       '',
-      '"adds" is what opening the route downloads beyond what the entry already loaded (its chunk and the shared chunks only it and later routes use).',
+      '"adds" is what opening the route downloads beyond what the entry already loaded (its chunk and the shared chunks only it and later routes use); "on demand" is what its code fetches by itself beyond that (all of it: some only in some cases, e.g. the plan picker for plan billers; the bill-entry form as the page opens, beside the biller\'s record).',
       '',
-      markdownTable(['route screen', 'own chunk', 'adds'], routeChunks(manifest, webDist)),
+      markdownTable(['route screen', 'own chunk', 'adds', 'on demand'], routeChunks(manifest, webDist)),
       '',
     ].join('\n');
     writeReport('web', report);
