@@ -50,7 +50,7 @@ export async function upsertBillers(
 /** Billers the network no longer lists stay (old bills name them) but are no longer offered. */
 /**
  * Refreshes the planner's statistics of the master data after a sync rewrote it: with the figures of
- * an empty table, a rare search is planned as a walk of the whole category in name order instead of
+ * an empty table, a rare search is planned as a read of the whole category instead of
  * a trigram index lookup.
  */
 export async function analyzeCatalogue(executor: Executor): Promise<void> {
