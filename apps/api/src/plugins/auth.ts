@@ -46,6 +46,8 @@ export function createAuth(config: Config, db: Database) {
   async function claimsOf(token: string): Promise<TokenClaims | undefined> {
     const known = verifiedTokens.get(token);
     if (known && known.exp * 1000 > Date.now()) return known;
+    // An expired token is checked again below (and refused); it need not be remembered any longer.
+    verifiedTokens.delete(token);
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     const { sub, sid, exp } = payload;
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return undefined;
