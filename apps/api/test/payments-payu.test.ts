@@ -1,7 +1,8 @@
 import { type Biller, paymentMessages } from '@erti/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { jobs } from '../src/db/schema/jobs.ts';
 import { gatewayEvents, orders } from '../src/db/schema/payments.ts';
 import { createSmtpMailer } from '../src/integrations/mail/mailer.ts';
 import { runDueJobs } from '../src/jobs/job-queue.ts';
@@ -110,6 +111,31 @@ describe('PayU hand-off', () => {
       furl: `${env.apiUrl}/api/payu/payment-failure`,
     });
     expect((await orderOf(env, handoff.orderId, user.headers)).status).toBe('PAYMENT_PENDING');
+  });
+
+  it('opens the order with its trail, its follow-up and the payer copied from the account', async () => {
+    const payer = await signedInUser(env, { phone: '9123456780' });
+    const bill = await fetchBill(env, electricity, '2304', payer.headers);
+    const { firstname: _, email: __, phone: ___, lastname: ____, ...bare } = hashRequest(bill, payer);
+    const response = await api(env, 'POST', '/payu/generate-hash', payer.headers, bare);
+    expect(response.statusCode, response.body).toBe(200);
+    const handoff = response.json();
+    // The form is filled from the account when the body leaves the payer out.
+    expect(handoff.fields).toMatchObject({
+      firstname: 'Asha',
+      lastname: 'Rao',
+      email: payer.email,
+      phone: '9123456780',
+    });
+    const [order] = await env.database.db.select().from(orders).where(eq(orders.id, handoff.orderId));
+    expect(order?.payer).toEqual({ name: 'Asha Rao', email: payer.email, phone: '9123456780' });
+    const detail = await orderOf(env, handoff.orderId, payer.headers);
+    expect(detail.events.map((event) => event.toStatus)).toEqual(['CREATED', 'PAYMENT_PENDING']);
+    const [job] = await env.database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload} ->> 'orderId' = ${handoff.orderId}`);
+    expect(job).toMatchObject({ kind: 'payments.reconcile', status: 'queued' });
   });
 
   it('refuses an amount that disagrees with the fetched bill, and creates nothing', async () => {

@@ -12,23 +12,37 @@ export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 const LOCK_SECONDS = 60;
 
+/** A job to queue: `dedupeKey` makes it exist once however often it is queued. */
+export interface JobSpec {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** The insert that queues a job: awaited alone, or run inside another statement's WITH clause. */
+export function jobInsert(executor: Executor, job: JobSpec) {
+  return executor
+    .insert(jobs)
+    .values({
+      id: newId('job'),
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt ?? new Date(),
+      dedupeKey: job.dedupeKey,
+      maxAttempts: job.maxAttempts ?? 20,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
 export async function enqueueJob(
   executor: Executor,
   kind: string,
   payload: Record<string, unknown>,
-  options: { runAt?: Date; dedupeKey?: string; maxAttempts?: number } = {},
+  options: Omit<JobSpec, 'kind' | 'payload'> = {},
 ): Promise<void> {
-  await executor
-    .insert(jobs)
-    .values({
-      id: newId('job'),
-      kind,
-      payload,
-      runAt: options.runAt ?? new Date(),
-      dedupeKey: options.dedupeKey,
-      maxAttempts: options.maxAttempts ?? 20,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+  await jobInsert(executor, { kind, payload, ...options });
 }
 
 /** Claims up to `limit` due jobs (queued, or running with an expired lock after a crash). */

@@ -1,8 +1,15 @@
 import type { OrderStatus } from '@erti/contracts';
 import type { Executor } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { type JobSpec, jobInsert } from '../../jobs/job-queue.ts';
+import { newId } from '../../lib/ids.ts';
 import { assertTransition } from './order-state.ts';
-import { type OrderChanges, type OrderRow, updateOrderStatus } from './payments.repository.ts';
+import {
+  insertOrder,
+  type OrderChanges,
+  type OrderInsert,
+  type OrderRow,
+  updateOrderStatus,
+} from './payments.repository.ts';
 
 export const RECONCILE_JOB = 'payments.reconcile';
 export const PAY_BILL_JOB = 'payments.pay-bill';
@@ -29,34 +36,55 @@ export type OrderMailKind = 'success' | 'refunded';
  * bill payment after PAID, a reconciliation job for every unsettled status, the e-mail of a final one.
  * Each job is keyed by the event that caused it, so it exists exactly once.
  */
+function followUpJob(order: Pick<OrderRow, 'id' | 'status'>, eventId: string): JobSpec | undefined {
+  const status = order.status as OrderStatus;
+  if (status === 'PAID')
+    return { kind: PAY_BILL_JOB, payload: { orderId: order.id }, dedupeKey: `pay-bill:${order.id}` };
+  const delay = firstCheckAfterMs[status];
+  if (delay !== undefined)
+    return {
+      kind: RECONCILE_JOB,
+      payload: { orderId: order.id, status },
+      runAt: new Date(Date.now() + delay),
+      dedupeKey: `reconcile:${eventId}`,
+      maxAttempts: RECONCILE_MAX_ATTEMPTS,
+    };
+  const mail: OrderMailKind | undefined =
+    status === 'SUCCESS' ? 'success' : status === 'REFUNDED' ? 'refunded' : undefined;
+  return mail && { kind: ORDER_MAIL_JOB, payload: { orderId: order.id, mail }, dedupeKey: `mail:${eventId}` };
+}
+
 export async function scheduleFollowUp(
   executor: Executor,
   order: Pick<OrderRow, 'id' | 'status'>,
   eventId: string,
 ): Promise<void> {
-  const status = order.status as OrderStatus;
-  if (status === 'PAID') {
-    await enqueueJob(executor, PAY_BILL_JOB, { orderId: order.id }, { dedupeKey: `pay-bill:${order.id}` });
-    return;
-  }
-  const delay = firstCheckAfterMs[status];
-  if (delay !== undefined) {
-    await enqueueJob(
-      executor,
-      RECONCILE_JOB,
-      { orderId: order.id, status },
-      {
-        runAt: new Date(Date.now() + delay),
-        dedupeKey: `reconcile:${eventId}`,
-        maxAttempts: RECONCILE_MAX_ATTEMPTS,
-      },
-    );
-    return;
-  }
-  const mail: OrderMailKind | undefined =
-    status === 'SUCCESS' ? 'success' : status === 'REFUNDED' ? 'refunded' : undefined;
-  if (mail)
-    await enqueueJob(executor, ORDER_MAIL_JOB, { orderId: order.id, mail }, { dedupeKey: `mail:${eventId}` });
+  const job = followUpJob(order, eventId);
+  if (job) await jobInsert(executor, job);
+}
+
+/**
+ * Opens an order in the last status of `trail`, with an event for each status it went through on
+ * the way in (an order handed off in the same transaction still shows CREATED first) and the
+ * follow-up of where it ends; all in one statement.
+ */
+export async function openOrderRecord(
+  executor: Executor,
+  row: OrderInsert & { status: OrderStatus },
+  trail: readonly OrderStatus[] = [row.status],
+): Promise<OrderRow> {
+  if (trail.at(-1) !== row.status) throw new Error(`an order's trail must end in its status ${row.status}`);
+  for (const [index, to] of trail.slice(1).entries()) assertTransition(trail[index] as OrderStatus, to);
+  const events = trail.map((toStatus, index) => ({
+    id: newId('evt'),
+    orderId: row.id,
+    fromStatus: index === 0 ? null : (trail[index - 1] as OrderStatus),
+    toStatus,
+    source: 'api',
+    detail: null,
+  }));
+  const lastEvent = events.at(-1) as { id: string };
+  return insertOrder(executor, row, events, followUpJob(row, lastEvent.id));
 }
 
 /**

@@ -28,19 +28,19 @@ import { newId, randomId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type PricedOrder, priceOrder, priceTestPayment } from './order-pricing.ts';
 import { inFlightStatuses } from './order-state.ts';
-import { moveOrder, scheduleFollowUp } from './order-transitions.ts';
+import { moveOrder, openOrderRecord } from './order-transitions.ts';
 import { toOrderDetail, toOrderSummary, toStatusResponse } from './order-views.ts';
 import {
-  findAccount,
   findHoldingOrder,
+  findOrder,
   findOrderByAnyId,
-  findOrderForBill,
-  insertOrder,
+  type HoldingOrder,
   listEvents,
   listRefunds,
   listUserOrders,
   lockBill,
   type OrderRow,
+  payerOf,
 } from './payments.repository.ts';
 import { buildReceiptPdf } from './receipt-pdf.ts';
 import type { SettlementService } from './settlement.service.ts';
@@ -98,30 +98,39 @@ const splitName = (name: string) => {
 export function createOrdersService(deps: OrdersDeps) {
   const { db, config } = deps;
 
-  /** Refuses a second order for a bill that is paid or being paid (recharges: in flight for 10 minutes). */
-  async function refuseDoublePay(tx: Executor, priced: OrderFacts, userId: string): Promise<void> {
-    if (!priced.billKey) return;
-    await lockBill(tx, priced.billKey);
-    const holding = await findHoldingOrder(tx, priced.billKey, {
+  /**
+   * Refuses a second order for a bill that is paid or being paid (recharges: in flight for 10 minutes).
+   * The customer's own hand-off that is still unpaid is answered instead when `mayReplace`: an
+   * abandoned checkout gives way to the new one once the gateway confirms it was never paid.
+   */
+  async function refuseDoublePay(
+    tx: Executor,
+    facts: OrderFacts,
+    userId: string,
+    mayReplace: boolean,
+  ): Promise<HoldingOrder | undefined> {
+    if (!facts.billKey) return undefined;
+    await lockBill(tx, facts.billKey);
+    const holding = await findHoldingOrder(tx, facts.billKey, {
       inFlight: inFlightStatuses,
       inFlightSince:
-        priced.kind === 'recharge' ? new Date(Date.now() - RECHARGE_DUPLICATE_WINDOW_MS) : undefined,
-      paidToo: priced.kind === 'bill',
+        facts.kind === 'recharge' ? new Date(Date.now() - RECHARGE_DUPLICATE_WINDOW_MS) : undefined,
+      paidToo: facts.kind === 'bill',
     });
-    if (!holding) return;
+    if (!holding) return undefined;
+    const own = holding.order.userId === userId;
+    if (own && mayReplace && holding.order.status === 'PAYMENT_PENDING') return holding.order;
     // Another account's order is not linked: its id would tell them nothing they may open.
-    const link = holding.order.userId === userId ? { existingOrderId: holding.order.id } : {};
     throw conflict(
       holding.inFlight ? paymentMessages.paymentInProgress : paymentMessages.billAlreadyPaid,
-      link,
+      own ? { existingOrderId: holding.order.id } : {},
     );
   }
 
-  /** The customer's own unpaid hand-off of this bill gives way to the new one (asked outside any transaction). */
-  async function releaseOwnUnpaid(facts: OrderFacts, userId: string): Promise<void> {
-    if (!facts.billKey) return;
-    const earlier = await findOrderForBill(db, facts.billKey, ['PAYMENT_PENDING']);
-    if (earlier?.userId !== userId) return;
+  /** Closes the customer's earlier unpaid hand-off if the gateway says so (asked outside any transaction). */
+  async function releaseOwnUnpaid(holding: HoldingOrder): Promise<void> {
+    const earlier = await findOrder(db, holding.id);
+    if (!earlier) return;
     try {
       await deps.settlement.releaseUnpaid(earlier);
     } catch (error) {
@@ -136,7 +145,7 @@ export function createOrdersService(deps: OrdersDeps) {
   /**
    * Creates the order, refusing a double payment. `handedOff`: the hand-off cannot fail (PayU's is a
    * signed form we build ourselves), so the order starts in PAYMENT_PENDING in the same transaction,
-   * its CREATED step still recorded.
+   * its CREATED step still recorded. The payer's contact is copied from the account by the insert.
    */
   async function openOrder(
     payer: Payer,
@@ -144,32 +153,29 @@ export function createOrdersService(deps: OrdersDeps) {
     facts: OrderFacts,
     options: { handedOff?: boolean } = {},
   ): Promise<OrderRow> {
-    await releaseOwnUnpaid(facts, payer.user.id);
-    const account = await findAccount(db, payer.user.id);
     const trail: OrderStatus[] = options.handedOff ? ['CREATED', 'PAYMENT_PENDING'] : ['CREATED'];
-    return db.transaction(async (tx) => {
-      await refuseDoublePay(tx, facts, payer.user.id);
-      const { order, eventId } = await insertOrder(
-        tx,
-        {
-          id: newId('ord'),
-          merchantOrderId: newMerchantOrderId(),
-          userId: payer.user.id,
-          status: trail.at(-1) as OrderStatus,
-          gateway,
-          ...facts,
-          payer: {
-            name: account?.name,
-            email: account?.email ?? undefined,
-            phone: account?.phone ?? undefined,
-          },
-          customerIp: payer.ip,
-        },
-        trail,
-      );
-      await scheduleFollowUp(tx, order, eventId);
-      return order;
-    });
+    const row = {
+      id: newId('ord'),
+      merchantOrderId: newMerchantOrderId(),
+      userId: payer.user.id,
+      status: trail.at(-1) as OrderStatus,
+      gateway,
+      ...facts,
+      payer: payerOf(payer.user.id),
+      customerIp: payer.ip,
+    };
+    const open = (mayReplace: boolean) =>
+      db.transaction(async (tx) => {
+        const ownUnpaid = await refuseDoublePay(tx, facts, payer.user.id, mayReplace);
+        return ownUnpaid ? { ownUnpaid } : { order: await openOrderRecord(tx, row, trail) };
+      });
+    const first = await open(true);
+    if (first.order) return first.order;
+    await releaseOwnUnpaid(first.ownUnpaid);
+    // Refused this time if the earlier hand-off still holds the bill.
+    const second = await open(false);
+    if (!second.order) throw new Error('an unpaid hand-off was offered for replacement twice');
+    return second.order;
   }
 
   async function handedOff(order: OrderRow, set: Partial<Pick<OrderRow, 'gatewayOrderId'>> = {}) {
