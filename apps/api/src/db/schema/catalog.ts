@@ -70,3 +70,16 @@ export const syncState = pgTable('sync_state', {
   syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
 });
+
+/**
+ * Syncs under way, one row each however they were started (first start, schedule, a merchant on
+ * demand), so health can say "syncing" from any replica. A running sync keeps pushing `heldUntil`
+ * forward and deletes its row when it ends; the row of a process that died stops counting once
+ * `heldUntil` has passed.
+ */
+export const syncRuns = pgTable('sync_runs', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+});

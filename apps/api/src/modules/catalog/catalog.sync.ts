@@ -15,7 +15,7 @@ import {
   setPlansDigest,
   upsertBillers,
 } from './catalog.repository.ts';
-import { countActiveBillers } from './catalogue-state.repository.ts';
+import { beginSyncRun, countActiveBillers, endSyncRun, renewSyncRun } from './catalogue-state.repository.ts';
 
 /** The durable job that synchronises the catalogue (first start, schedule). */
 export const CATALOG_SYNC_JOB = 'catalog.sync';
@@ -23,6 +23,13 @@ export const CATALOG_SYNC_JOB = 'catalog.sync';
 export const FIRST_SYNC_KEY = `${CATALOG_SYNC_JOB}@first`;
 /** The `sync_state` row of the catalogue: when its last complete sync began. */
 export const CATALOG_SYNC_STATE = 'catalog';
+
+/**
+ * How long a sync's "under way" mark lasts unless renewed, and how often a running sync renews it:
+ * a sync that dies with its process stops showing in health within a minute.
+ */
+const SYNC_LEASE_SECONDS = 60;
+const SYNC_RENEW_MS = 20_000;
 
 /** The largest page the network serves. */
 const MDM_PAGE_SIZE = 1000;
@@ -42,6 +49,7 @@ function uniqueById(records: BbpsBiller[]): BbpsBiller[] {
  * its own transaction), then plans and circles of the plan billers, then the coverage locations.
  * Idempotent: running it twice stores the same rows. Billers the network stopped listing are kept
  * but marked inactive, and only after a complete pass, so a short answer never hides the catalogue.
+ * Every run, whoever started it, holds a `sync_runs` mark while it runs (health's `syncing`).
  */
 export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger: FastifyBaseLogger }) {
   const { db, bbps } = deps;
@@ -123,7 +131,30 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
     return locations.length;
   }
 
-  return async function syncCatalog(): Promise<CatalogSyncResult> {
+  /**
+   * Runs `sync` while a `sync_runs` mark says it is under way, so health reports every sync, whether
+   * a job or a merchant started it. The mark is renewed as it runs and deleted when it ends.
+   */
+  async function whileMarked<T>(sync: () => Promise<T>): Promise<T> {
+    const id = await beginSyncRun(db, CATALOG_SYNC_STATE, SYNC_LEASE_SECONDS);
+    const keepMark = () =>
+      renewSyncRun(db, id, SYNC_LEASE_SECONDS).catch((error) =>
+        deps.logger.warn({ err: error }, 'could not renew the sync mark'),
+      );
+    const renewal = setInterval(keepMark, SYNC_RENEW_MS);
+    renewal.unref();
+    try {
+      return await sync();
+    } finally {
+      clearInterval(renewal);
+      // A mark left behind by a failed delete lapses by itself; the sync's own outcome matters more.
+      await endSyncRun(db, id).catch((error) =>
+        deps.logger.warn({ err: error }, 'could not clear the sync mark'),
+      );
+    }
+  }
+
+  async function syncCatalog(): Promise<CatalogSyncResult> {
     const syncStart = new Date();
     const startedMs = performance.now();
     const billers = await syncBillers(syncStart);
@@ -141,5 +172,7 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
     await recordSync(db, CATALOG_SYNC_STATE, syncStart, { ...result, activeBillers });
     deps.logger.info(result, 'biller master data synchronised');
     return result;
-  };
+  }
+
+  return (): Promise<CatalogSyncResult> => whileMarked(syncCatalog);
 }
