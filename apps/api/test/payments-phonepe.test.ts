@@ -234,6 +234,27 @@ describe('merchant refunds (the service the merchant dashboard uses)', () => {
     });
   });
 
+  it("learns that a refund completed from PhonePe's callback, without asking again", async () => {
+    const { pay } = await rechargeWithPhonepe('9876512309');
+    await payAtPhonepe(pay.redirectUrl, 'success');
+    await settleJobs(env);
+    const refunds = createRefunds(env.built.deps);
+    await refunds.requestRefund(undefined, {
+      note: 'Customer asked',
+      requestedBy: 'usr_merchant',
+      reason: 'merchant',
+      orderId: pay.orderId,
+    });
+    expect((await orderOf(env, pay.orderId, user.headers)).refunds[0]?.status).toBe('PENDING');
+
+    await settleGateway(env, 'phonepe'); // completes the refund and posts pg.refund.completed; no job runs
+    const order = await orderOf(env, pay.orderId, user.headers);
+    expect(order.refunds.map((refund) => refund.status)).toEqual(['COMPLETED']);
+    expect(order.status).toBe('REFUNDED');
+    const events = (await callbackEvents(pay.orderId)).map((event) => event.providerEventKey);
+    expect(events.filter((key) => key.startsWith('pg.refund.completed:'))).toHaveLength(1);
+  });
+
   it('refuses to refund a payment that was never taken', async () => {
     const { pay } = await rechargeWithPhonepe('9876512308');
     const refunds = createRefunds(env.built.deps);

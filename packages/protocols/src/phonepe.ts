@@ -112,12 +112,15 @@ export type PhonepeCallbackEvent =
   | 'pg.refund.completed'
   | 'pg.refund.failed';
 
-/** The S2S callback body, sent with `Authorization: sha256(username:password)`. */
+/**
+ * The S2S callback body, sent with `Authorization: sha256(username:password)`: an order's outcome
+ * (`checkout.order.*`) carries the order status, a refund's (`pg.refund.*`) the refund status.
+ */
 export interface PhonepeCallback {
   /** Deprecated in favour of `event`. */
   type?: string;
   event: PhonepeCallbackEvent;
-  payload: PhonepeOrderStatusResponse & { merchantOrderId: string };
+  payload: (PhonepeOrderStatusResponse & { merchantOrderId: string }) | PhonepeRefundStatusResponse;
 }
 
 /** PhonePe error answers carry `code` (or `errorCode`) and `message`. */

@@ -117,10 +117,12 @@ export class PhonepeStore {
 
   /**
    * Moves time on: pending payments complete, unpaid orders expire (FAILED), refunds complete.
-   * Answers the orders whose payment just settled, so their callbacks can be sent.
+   * Answers the orders whose payment settled and the refunds that completed just now, so their
+   * callbacks can be sent.
    */
-  advance(now = Date.now(), force = false): PhonepeOrder[] {
+  advance(now = Date.now(), force = false): { settled: PhonepeOrder[]; refunded: PhonepeRefund[] } {
     const settled: PhonepeOrder[] = [];
+    const refunded: PhonepeRefund[] = [];
     for (const order of this.orders.values()) {
       if (order.state !== 'PENDING') continue;
       const attempted = order.pendingSince !== undefined;
@@ -132,10 +134,12 @@ export class PhonepeStore {
       }
     }
     for (const refund of this.refunds.values()) {
-      if (refund.state === 'PENDING' && (force || now - refund.requestedAt >= this.settleAfterMs.refund))
+      if (refund.state === 'PENDING' && (force || now - refund.requestedAt >= this.settleAfterMs.refund)) {
         refund.state = 'COMPLETED';
+        refunded.push(refund);
+      }
     }
-    return settled;
+    return { settled, refunded };
   }
 
   refund(merchantRefundId: string): PhonepeRefund | undefined {

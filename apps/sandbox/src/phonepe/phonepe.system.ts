@@ -13,6 +13,7 @@ import type { SandboxConfig, SandboxSystem } from '../modules.ts';
 import {
   orderStatus,
   type PhonepeOrder,
+  type PhonepeRefund,
   PhonepeStore,
   refundStatus,
   TOKEN_TTL_SECONDS,
@@ -70,6 +71,13 @@ function callbacksFor(
   return flags.duplicate ? [...callbacks, final] : callbacks;
 }
 
+/** The S2S callback of a refund that completed. */
+const refundCallback = (refund: PhonepeRefund): PhonepeCallback => ({
+  type: 'PG_REFUND_COMPLETED',
+  event: 'pg.refund.completed',
+  payload: refundStatus(refund),
+});
+
 async function sendCallbacks(log: FastifyBaseLogger, config: SandboxConfig, callbacks: PhonepeCallback[]) {
   const authorization = phonepeCallbackAuthorization(
     config.phonepeCallbackUsername,
@@ -111,16 +119,18 @@ function payPage(order: PhonepeOrder): string {
 
 /**
  * Simulated PhonePe Standard Checkout v2: OAuth token, pay (a redirect to a sandbox pay page), order
- * status, refunds and refund status, and the S2S callback with `Authorization: sha256(user:pass)`
+ * status, refunds and refund status, and the S2S callbacks of orders and refunds with `Authorization: sha256(user:pass)`
  * (faults: `duplicate`, `outOfOrder`, `fail`, `pending`). protocols.md §2(a).
  */
 export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { config, faults }) => {
   const store = new PhonepeStore(config.settleAfterMs);
 
-  /** Moves time on and sends the callbacks of payments that settled meanwhile. */
+  /** Moves time on and sends the callbacks of payments that settled and refunds that completed meanwhile. */
   const advance = async (log: FastifyBaseLogger, force = false) => {
-    for (const order of store.advance(Date.now(), force))
+    const { settled, refunded } = store.advance(Date.now(), force);
+    for (const order of settled)
       await sendCallbacks(log, config, callbacksFor(order, { duplicate: false, outOfOrder: false }));
+    await sendCallbacks(log, config, refunded.map(refundCallback));
   };
 
   const requireToken = async (request: FastifyRequest, reply: FastifyReply) => {
