@@ -57,6 +57,13 @@ export const configSchema = z.object({
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /**
+   * Which proxies may tell us the customer's address in X-Forwarded-For (Fastify's trustProxy): the
+   * address keys the rate limit and goes to Bharat Connect as the agent device's IP, so the header
+   * from anyone else is ignored. 'loopback' (a proxy on this host) by default, or a comma list of
+   * addresses and CIDRs (a load balancer elsewhere).
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /**
    * Operator convenience (demos, end-to-end tests): signed-in accounts with these e-mails (a comma list)

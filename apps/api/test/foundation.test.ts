@@ -22,9 +22,9 @@ describe('foundation', () => {
     expect(response.json().message).toContain('/api/no-such-thing');
   });
 
-  it('sets security headers with a real Content-Security-Policy', async () => {
+  it('sets security headers with a real Content-Security-Policy (an api answer: nothing may run)', async () => {
     const response = await env.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toBeTruthy();

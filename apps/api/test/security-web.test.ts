@@ -49,10 +49,7 @@ describe('security headers', () => {
     ['the home page', () => '/'],
     ['a deep link (history fallback)', () => '/services/utilities/Electricity'],
     ['a built script', firstScript],
-    ['an api answer', () => '/api/health'],
-    ['an api refusal', () => '/api/orders'],
-    ['an unknown api route', () => '/api/no-such-route'],
-  ])('are on %s', async (_what, url) => {
+  ])('are on %s, with the page policy', async (_what, url) => {
     const response = await get(url());
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -66,6 +63,29 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each([
+    ['an api answer', '/api/health'],
+    ['a catalogue list', '/api/bbps/prod/Electricity?limit=5'],
+    ['an api refusal', '/api/orders'],
+    ['an unknown api route', '/api/no-such-route'],
+  ])('are on %s, with the api policy: nothing in it may run or be framed', async (_what, url) => {
+    const response = await get(url);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('leaves the api documentation page its own policy, which lets its scripts run', async () => {
+    const response = await get('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self'/);
   });
 
   it('lets the page run under its own policy: no inline script in index.html', async () => {

@@ -1,5 +1,5 @@
 import { type AccountRole, messages } from '@erti/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
@@ -42,6 +42,21 @@ export function createAuth(config: Config, db: Database) {
    * until its expiry, and the session row (revocation) is still read on every call.
    */
   const verifiedTokens = new Map<string, TokenClaims>();
+  /** The account behind a live session: read on every signed-in call, so built and prepared once. */
+  const sessionUser = db
+    .select({ id: users.id, role: users.role, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('auth_session_user');
 
   async function claimsOf(token: string): Promise<TokenClaims | undefined> {
     const known = verifiedTokens.get(token);
@@ -90,19 +105,11 @@ export function createAuth(config: Config, db: Database) {
     try {
       const payload = await claimsOf(header.slice(7).trim());
       if (!payload) return undefined;
-      const [row] = await db
-        .select({ id: users.id, role: users.role, email: users.email })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, payload.sid),
-            eq(sessions.userId, payload.sub),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            isNull(users.deletedAt),
-          ),
-        );
+      const [row] = await sessionUser.execute({
+        sessionId: payload.sid,
+        userId: payload.sub,
+        now: new Date(),
+      });
       if (!row) return undefined;
       const role = row.role === 'user' ? await grantListedMerchant(row.id, row.email) : row.role;
       return { id: row.id, role, sessionId: payload.sid };

@@ -6,9 +6,9 @@ import { badRequest } from '../errors.ts';
  * (a 500, after any outside call already made). Refuse it before validation instead, for every route.
  */
 export function rejectNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if ([request.params, request.query, request.body].some(containsNul))
-      throw badRequest('Text may not contain the NUL character');
+  app.addHook('preValidation', (request, _reply, done) => {
+    const found = [request.params, request.query, request.body].some(containsNul);
+    done(found ? badRequest('Text may not contain the NUL character') : undefined);
   });
 }
 

@@ -25,13 +25,27 @@ const GZIP_FROM_BYTES = 1024;
 /** The gzip form of a cached list, made on first need and dropped with the cache entry. */
 const gzipped = new WeakMap<JsonList, Buffer>();
 
-/** Whether the client takes gzip (and did not refuse it with `q=0`). */
-function acceptsGzip(request: FastifyRequest): boolean {
-  const accepted = request.headers['accept-encoding'] ?? '';
+/** Whether an Accept-Encoding takes gzip (and does not refuse it with `q=0`). */
+function takesGzip(accepted: string): boolean {
   return accepted.split(',').some((coding) => {
     const [name, ...params] = coding.trim().toLowerCase().split(';');
     return name === 'gzip' && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
   });
+}
+
+/** Browsers send a handful of Accept-Encoding values: each is read once (a bounded memo). */
+const gzipByAcceptEncoding = new Map<string, boolean>();
+const MEMO_ENTRIES = 64;
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted) return false;
+  let answer = gzipByAcceptEncoding.get(accepted);
+  if (answer === undefined) {
+    answer = takesGzip(accepted);
+    if (gzipByAcceptEncoding.size < MEMO_ENTRIES) gzipByAcceptEncoding.set(accepted, answer);
+  }
+  return answer;
 }
 
 /**
