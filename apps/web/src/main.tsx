@@ -1,16 +1,28 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes, loadScreenAt } from './app/router.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+
+/** A transition, as React Router's navigations are: React renders it in slices between other work. */
+function render() {
+  startTransition(() => {
+    createRoot(root as HTMLElement).render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  });
+}
+
+// The screen's code first, so the first render draws the whole page without waiting; a screen whose
+// code failed to load renders the error screen.
+loadScreenAt(window.location.pathname).then(render, render);

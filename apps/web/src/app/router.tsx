@@ -1,54 +1,118 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ErrorScreen } from '../components/layout/error-screen.tsx';
+import { type ComponentType, Suspense, use } from 'react';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
-/**
- * Every path of the spec's route table. Each screen is its own lazily loaded chunk
- * (`app/routes/<screen>.tsx` exporting `Component`).
- */
-export const routes: RouteObject[] = [
+interface Screen {
+  path: string;
+  /** The screen: `app/routes/<screen>.tsx` exporting `Component`, each its own lazily loaded chunk. */
+  load: () => Promise<{ Component: ComponentType }>;
+  hideHeader?: boolean;
+  hideFooter?: boolean;
+}
+
+/** Every path of the spec's route table. */
+const screens: Screen[] = [
+  { path: '/', load: () => import('./routes/home.tsx') },
+  { path: '/footer', load: () => import('./routes/footer.tsx'), hideHeader: true },
+  { path: '/services', load: () => import('./routes/services.tsx') },
+  { path: '/services/:category/:subcategory', load: () => import('./routes/service.tsx') },
   {
-    element: <AppLayout />,
-    errorElement: <ErrorScreen />,
-    children: [
-      {
-        errorElement: <ErrorScreen />,
-        children: [
-          { index: true, lazy: () => import('./routes/home.tsx') },
-          { path: 'footer', lazy: () => import('./routes/footer.tsx') },
-          { path: 'services', lazy: () => import('./routes/services.tsx') },
-          { path: 'services/:category/:subcategory', lazy: () => import('./routes/service.tsx') },
-          {
-            path: 'services/:category/:billerCategoryName/:billerName',
-            lazy: () => import('./routes/bill-entry.tsx'),
-          },
-          { path: 'billerdetails', lazy: () => import('./routes/biller-details.tsx') },
-          { path: 'about', lazy: () => import('./routes/about.tsx') },
-          { path: 'contact', lazy: () => import('./routes/contact.tsx') },
-          { path: 'complaint', lazy: () => import('./routes/complaint.tsx') },
-          { path: 'terms', lazy: () => import('./routes/terms.tsx'), handle: { hideHeader: true } },
-          { path: 'privacy', lazy: () => import('./routes/privacy.tsx'), handle: { hideHeader: true } },
-          { path: 'education', lazy: () => import('./routes/education.tsx') },
-          { path: 'nav', lazy: () => import('./routes/nav.tsx') },
-          { path: 'login', lazy: () => import('./routes/login.tsx') },
-          { path: 'signup', lazy: () => import('./routes/signup.tsx') },
-          { path: 'register', lazy: () => import('./routes/signup.tsx') },
-          { path: 'forgotPassword', lazy: () => import('./routes/forgot-password.tsx') },
-          { path: 'delete-account', lazy: () => import('./routes/delete-account.tsx') },
-          { path: 'payment-selection', lazy: () => import('./routes/payment-selection.tsx') },
-          { path: 'profile', lazy: () => import('./routes/profile.tsx') },
-          { path: 'txn', lazy: () => import('./routes/txn.tsx') },
-          { path: 'bbps', lazy: () => import('./routes/bbps.tsx') },
-          { path: 'payment-success', lazy: () => import('./routes/payment-success.tsx') },
-          { path: 'payment-failure', lazy: () => import('./routes/payment-failure.tsx') },
-          { path: 'phonepe/status/:transactionId', lazy: () => import('./routes/phonepe-status.tsx') },
-          { path: 'receipt/:orderId', lazy: () => import('./routes/receipt.tsx') },
-          { path: 'merchant', lazy: () => import('./routes/merchant.tsx') },
-          { path: '*', lazy: () => import('./routes/not-found.tsx') },
-        ],
-      },
-    ],
+    path: '/services/:category/:billerCategoryName/:billerName',
+    load: () => import('./routes/bill-entry.tsx'),
   },
+  { path: '/billerdetails', load: () => import('./routes/biller-details.tsx') },
+  { path: '/about', load: () => import('./routes/about.tsx') },
+  { path: '/contact', load: () => import('./routes/contact.tsx') },
+  { path: '/complaint', load: () => import('./routes/complaint.tsx') },
+  { path: '/terms', load: () => import('./routes/terms.tsx'), hideHeader: true },
+  { path: '/privacy', load: () => import('./routes/privacy.tsx'), hideHeader: true },
+  { path: '/education', load: () => import('./routes/education.tsx') },
+  { path: '/nav', load: () => import('./routes/nav.tsx'), hideFooter: true },
+  { path: '/login', load: () => import('./routes/login.tsx') },
+  { path: '/signup', load: () => import('./routes/signup.tsx') },
+  { path: '/register', load: () => import('./routes/signup.tsx') },
+  { path: '/forgotPassword', load: () => import('./routes/forgot-password.tsx') },
+  { path: '/delete-account', load: () => import('./routes/delete-account.tsx') },
+  { path: '/payment-selection', load: () => import('./routes/payment-selection.tsx') },
+  { path: '/profile', load: () => import('./routes/profile.tsx') },
+  { path: '/txn', load: () => import('./routes/txn.tsx') },
+  { path: '/bbps', load: () => import('./routes/bbps.tsx') },
+  { path: '/payment-success', load: () => import('./routes/payment-success.tsx') },
+  { path: '/payment-failure', load: () => import('./routes/payment-failure.tsx') },
+  { path: '/phonepe/status/:transactionId', load: () => import('./routes/phonepe-status.tsx') },
+  { path: '/receipt/:orderId', load: () => import('./routes/receipt.tsx') },
+  { path: '/merchant', load: () => import('./routes/merchant.tsx') },
+  { path: '*', load: () => import('./routes/not-found.tsx') },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+type ScreenModule = { Component: ComponentType };
+
+const loads = new Map<Screen, Promise<ScreenModule>>();
+
+/**
+ * Fetches a screen's code once. React's `use` reads `status` and `value` off the promise it is given:
+ * set as the code arrives, they let it draw a screen whose code is here at once, without suspending.
+ */
+function screenModule(screen: Screen): Promise<ScreenModule> {
+  let load = loads.get(screen);
+  if (!load) {
+    const started = screen.load();
+    started.then(
+      (module) => Object.assign(started, { status: 'fulfilled', value: module }),
+      () => {}, // `use` throws the failure to the screen's error boundary.
+    );
+    loads.set(screen, started);
+    load = started;
+  }
+  return load;
+}
+
+const screenAt = (pathname: string) => matchRoutes(screens, pathname)?.[0]?.route;
+
+/**
+ * Fetches the code of the screen at `pathname`, before the first render: the layout and the screen
+ * are then drawn in one render that does not wait, with the screen's code fetched beside the
+ * entry's last work rather than after the layout has been rendered.
+ */
+export function loadScreenAt(pathname: string): Promise<unknown> {
+  const screen = screenAt(pathname);
+  return screen ? screenModule(screen) : Promise.resolve();
+}
+
+/** A screen: drawn at once when its code is here, else suspended until it is. */
+function ScreenAt({ screen }: { screen: Screen }) {
+  const { Component } = use(screenModule(screen));
+  return <Component />;
+}
+
+/**
+ * The layout and the screen at the address. React Router's declarative routes rather than its data
+ * router: the site has no loaders or actions, and the data router was 16 KB gzip of the first
+ * JavaScript (decision 047).
+ *
+ * The first render has the screen's code already (main.tsx), so the first paint is the whole page
+ * (a header drawn first delayed the largest paint, decision 047). Later a screen whose code is still
+ * loading suspends; navigations are transitions, so the previous screen stays until it is here. The
+ * empty fallback is for a render outside a transition (tests), never shown on the first paint:
+ * content that replaces a fallback is held back 300 ms by React.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const shown = screenAt(location.pathname);
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={null}>
+        <AppLayout hideHeader={shown?.hideHeader} hideFooter={shown?.hideFooter}>
+          <ErrorBoundary resetKey={location.pathname}>
+            <Routes location={location}>
+              {screens.map((screen) => (
+                <Route key={screen.path} path={screen.path} element={<ScreenAt screen={screen} />} />
+              ))}
+            </Routes>
+          </ErrorBoundary>
+        </AppLayout>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

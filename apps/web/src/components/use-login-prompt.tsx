@@ -2,7 +2,7 @@ import { BRAND } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast.ts';
 import { LoginRequiredDialog } from './login-required-dialog.tsx';
 
 /**

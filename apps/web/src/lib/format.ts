@@ -7,34 +7,50 @@ import { CURRENCY } from '@erti/contracts/constants';
 
 const INDIA = 'Asia/Kolkata';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY });
-const price = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const calendarDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const date = new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: INDIA,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+/**
+ * Each formatter is built on first use: building one loads its locale's data, which on a slow phone
+ * is a long task (about 45 ms here for all six, before the 4x slowdown of a mid-range phone), and
+ * most screens that import this file format nothing as they open (the bill-entry page, for one).
+ */
+function onFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+const rupees = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY }));
+const price = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: CURRENCY,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }),
+);
+const calendarDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
+const date = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, dateStyle: 'medium' }));
+const dateTime = onFirstUse(
+  () => new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, dateStyle: 'medium', timeStyle: 'short' }),
+);
 /** en-CA writes a date as YYYY-MM-DD. */
-const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA });
+const isoDate = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA }));
 
 /** A rupee amount (number, or decimal text as typed or carried in navigation state): '499' → '₹499.00'. Unreadable text stays as is. */
 export function formatRupees(amount: number | string): string {
   const value = Number(amount);
-  return Number.isFinite(value) ? rupees.format(value) : String(amount);
+  return Number.isFinite(value) ? rupees().format(value) : String(amount);
 }
 
 /** Integer paise as the user reads them: 123456 → '₹1,234.56'. */
-export const formatPaise = (paise: number) => rupees.format(paise / 100);
+export const formatPaise = (paise: number) => rupees().format(paise / 100);
 
 /** A price tag without zero paise: 2999 → '₹2,999', 19.5 → '₹19.5'. */
-export const formatPrice = (amountInRupees: number) => price.format(amountInRupees);
+export const formatPrice = (amountInRupees: number) => price().format(amountInRupees);
 
 /** A calendar date ('2025-06-30') as '30 Jun 2025'; anything else is shown as it was sent. */
 export function formatCalendarDate(text: string | undefined): string {
@@ -42,17 +58,17 @@ export function formatCalendarDate(text: string | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return text;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  return calendarDate.format(new Date(year, month - 1, day));
+  return calendarDate().format(new Date(year, month - 1, day));
 }
 
 /** The day of an instant in India: '22 Nov 2025'. */
-export const formatDate = (iso: string) => date.format(new Date(iso));
+export const formatDate = (iso: string) => date().format(new Date(iso));
 
 /** An instant in India time: '22 Nov 2025, 10:05 am'; text that is not a date is shown as it was sent. */
 export function formatDateTime(iso: string): string {
   const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? iso : dateTime.format(instant);
+  return Number.isNaN(instant.getTime()) ? iso : dateTime().format(instant);
 }
 
 /** The calendar date of an instant in India, YYYY-MM-DD (what date inputs and complaints expect). */
-export const indianDate = (iso: string) => isoDate.format(new Date(iso));
+export const indianDate = (iso: string) => isoDate().format(new Date(iso));

@@ -1,11 +1,13 @@
-import { type RefObject, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 
-/** A route may set `handle: { hideHeader: true }` (the legal pages hide the header). */
-export interface RouteHandle {
+interface AppLayoutProps {
+  children: ReactNode;
+  /** The legal pages (and `/footer`) show no header. */
   hideHeader?: boolean;
+  /** `/nav` shows no footer. */
   hideFooter?: boolean;
 }
 
@@ -25,10 +27,7 @@ function useFocusOnNewScreen(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
-export function AppLayout() {
-  const handles = useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
-  const hideHeader = handles.some((handle) => handle.hideHeader);
-  const hideFooter = handles.some((handle) => handle.hideFooter);
+export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNewScreen(main);
   return (
@@ -42,7 +41,7 @@ export function AppLayout() {
       {!hideHeader && <NavBar />}
       {/* Focusable by script only (tabIndex -1), to receive the focus on a new screen. */}
       <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {children}
       </main>
       {!hideFooter && <Footer />}
     </div>

@@ -1,8 +1,4 @@
-import type { RouteHandle } from '../layout/app-layout.tsx';
-
-/** `/footer` shows the footer alone: the layout draws it, this screen hides the header. */
-export const handle: RouteHandle = { hideHeader: true };
-
+/** `/footer` shows the footer alone: the layout draws it, and the route table hides the header. */
 export function Component() {
   return null;
 }

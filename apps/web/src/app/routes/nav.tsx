@@ -1,8 +1,4 @@
-import type { RouteHandle } from '../layout/app-layout.tsx';
-
-/** `/nav` shows the navigation bar alone: the layout draws it, this screen hides the footer. */
-export const handle: RouteHandle = { hideFooter: true };
-
+/** `/nav` shows the navigation bar alone: the layout draws it, and the route table hides the footer. */
 export function Component() {
   return null;
 }

@@ -1,10 +1,6 @@
-import { data } from 'react-router';
+import { ErrorScreen } from '../../components/layout/error-screen.tsx';
 
-/** Unknown paths throw a 404 so the router's error screen ('Unexpected Application Error!') shows. */
-export function loader() {
-  throw data(null, { status: 404, statusText: 'Not Found' });
-}
-
+/** Unknown paths: the error screen ('Unexpected Application Error!') with the 404. */
 export function Component() {
-  return null;
+  return <ErrorScreen detail="404 Not Found" />;
 }

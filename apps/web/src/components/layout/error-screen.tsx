@@ -1,14 +1,8 @@
 import { errorMessages } from '@erti/contracts/error-messages';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 
-/** The router's error screen, for unknown routes and thrown errors. */
-export function ErrorScreen() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+/** The error screen, for unknown routes and for screens that failed to render or to load. */
+export function ErrorScreen({ detail }: { detail?: string }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-brand-50 px-4 text-center">
       <h1 className="text-3xl font-bold text-brand-700">{errorMessages.unexpected}</h1>

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import ToastHost from '../../components/toast-host.tsx';
 
 type Answer = { status?: number; body: unknown };
 export type ApiCall = { method: string; path: string; body: unknown; authorization?: string };
@@ -48,7 +48,7 @@ export function renderAt(url: string, path: string, screen: ReactElement) {
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

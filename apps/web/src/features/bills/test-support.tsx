@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import ToastHost from '../../components/toast-host.tsx';
 import { saveSession } from '../../lib/session.ts';
 
 /** Billers shaped like the network's, for the bills feature's tests. */
@@ -93,7 +93,7 @@ export function renderAt(element: ReactElement, options: { path: string; url: st
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { router, queryClient, ...view };

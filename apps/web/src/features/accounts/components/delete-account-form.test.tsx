@@ -85,11 +85,22 @@ describe('delete account', () => {
     expect(calls.some((call) => call.path === '/users/delete-account')).toBe(false);
   });
 
-  it('sends a logged-out visitor to the login page', () => {
+  it('lets a logged-out visitor read the page and asks them to log in to delete', async () => {
     localStorage.clear();
-    stubApi(answering({ body: {} }));
+    const calls = stubApi(answering({ body: {} }));
     const { router } = renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('');
+    const typing = user();
+    expect(router.state.location.pathname).toBe('/delete-account');
+    await typing.type(
+      screen.getByPlaceholderText('Please let us know your reason for deleting the account'),
+      'Bye',
+    );
+    await typing.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const popup = await screen.findByRole('dialog', { name: 'Please login to continue' });
+    expect(within(popup).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login?from=%2Fdelete-account',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Confirm Account Deletion' })).toBeNull();
+    expect(calls.some((call) => call.path === '/users/delete-account')).toBe(false);
   });
 });

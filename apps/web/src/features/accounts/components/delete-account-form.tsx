@@ -2,13 +2,14 @@ import { REDIRECT_AFTER_DELETION_MS, SHORT_TOAST_MS } from '@erti/contracts/cons
 import { messages } from '@erti/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { Link } from 'react-router';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useSiteConfig } from '../../../lib/site-config.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { accountKeys } from '../api/keys.ts';
@@ -23,7 +24,8 @@ const isFailureMessage = (message: string | undefined) => !message || /error/i.t
 
 /**
  * Delete account: what deletion means, a required feedback, then a confirmation dialog. Success
- * removes the stored records and goes to /signup after 1 second; failure keeps the user here.
+ * removes the stored records and goes to /signup after 1 second; failure keeps the user here. A
+ * visitor may read the page; deleting asks them to log in first (the call needs their session).
  */
 export function DeleteAccountForm() {
   const session = useSession();
@@ -34,14 +36,13 @@ export function DeleteAccountForm() {
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const [deleted, setDeleted] = useState(false);
-
-  if (!session && !deleted) return <Navigate to={paths.login} replace />;
+  const login = useLoginPrompt('Log in to the account you want to delete, and we will bring you back here.');
 
   function askToConfirm(event: FormEvent) {
     event.preventDefault();
     if (!feedback.trim()) return setError(messages.validation.feedbackRequired);
     setError(undefined);
+    if (!session) return login.prompt();
     setConfirming(true);
   }
 
@@ -53,7 +54,6 @@ export function DeleteAccountForm() {
       setConfirming(false);
       toast.success(answer.message, { autoClose: SHORT_TOAST_MS });
       setFeedback('');
-      setDeleted(true);
       clearSession();
       queryClient.removeQueries({ queryKey: accountKeys.all });
       redirect(paths.signup, REDIRECT_AFTER_DELETION_MS);
@@ -125,6 +125,7 @@ export function DeleteAccountForm() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => void confirmDeletion()}
       />
+      {login.dialog}
     </section>
   );
 }

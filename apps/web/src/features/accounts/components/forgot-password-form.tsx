@@ -3,10 +3,10 @@ import { OTP_RESEND_WAIT_SECONDS, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { isStrongPassword, isValidEmail } from '../account-rules.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSetNewPassword } from '../api/set-new-password.ts';

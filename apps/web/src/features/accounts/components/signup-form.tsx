@@ -3,11 +3,11 @@ import { BRAND, PHONE_LENGTH, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/con
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { FieldError } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { isStrongPassword, isValidEmail } from '../account-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import signupIllustration from '../assets/signup-illustration.svg';

@@ -7,5 +7,4 @@ export const billsKeys = {
     [...billsKeys.all, 'biller', billerCategoryName, billerName] as const,
   savedBills: (userId: string, category: string) =>
     [...billsKeys.all, 'saved-bills', userId, category] as const,
-  catalogueState: () => [...billsKeys.all, 'catalogue-state'] as const,
 };

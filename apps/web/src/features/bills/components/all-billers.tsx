@@ -2,6 +2,7 @@ import type { CategorySlug } from '@erti/contracts/catalogue';
 import { messages } from '@erti/contracts/messages';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import { BILLER_PAGE_SIZE } from '../api/list-billers.ts';
 import type { BillerSearchResult } from '../hooks/use-biller-search.ts';
@@ -12,7 +13,7 @@ import { BillerLogo } from './biller-logo.tsx';
  * Shown instead of 'No Results Found' while the first sync with the bill network is still filling
  * the catalogue (the spec is silent; decision 043). The list asks again by itself when it ends.
  */
-export const CATALOGUE_LOADING = 'We are still loading the list of billers. Please try again in a moment.';
+export const CATALOGUE_LOADING = catalogueLoadingMessage('billers');
 
 /** The 'All Billers' list: logo and name of each, a link to its bill-entry page. */
 export function AllBillers({

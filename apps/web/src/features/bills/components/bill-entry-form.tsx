@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 import { TextField } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
+import { toast } from '../../../lib/toast.ts';
 import {
   AMOUNT_FIELD,
   billFlow,

@@ -168,8 +168,8 @@ describe('BillEntry', () => {
     ['the compliance reason', { complianceReason: 'Biller unavailable' }, 'Biller unavailable'],
     [
       'no bill due, calmly',
-      { noBillDue: true, errorList: [{ errorDtl: 'Payment received' }] },
-      /No bill due/,
+      { noBillDue: true, errorList: [{ errorDtl: 'No bill due. The payment has been received.' }] },
+      'No bill due. The payment has been received.',
     ],
   ])('shows %s when the network says no', async (_case, response, text) => {
     signIn();

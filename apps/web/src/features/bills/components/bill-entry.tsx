@@ -4,7 +4,7 @@ import { categoryCaption } from '../service-copy.ts';
 import type { BillEntryFormProps } from './bill-entry-form.tsx';
 import { BillerLogo } from './biller-logo.tsx';
 
-// The form's code (validation, submit, login prompt, toasts) loads beside the biller's record, so
+// The form's code (validation, submit, login prompt) loads beside the biller's record, so
 // the page's heading paints without waiting for either.
 const loadForm = () => import('./bill-entry-form.tsx');
 const BillEntryForm = lazy(() => loadForm().then((module) => ({ default: module.BillEntryForm })));

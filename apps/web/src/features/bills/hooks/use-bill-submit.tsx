@@ -2,11 +2,11 @@ import type { Biller, BillResponse, Plan } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
 import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useFetchBill } from '../api/fetch-bill.ts';
 import { useValidateBill } from '../api/validate-bill.ts';
 import { buildBillRequest } from '../bill-request.ts';
@@ -14,22 +14,22 @@ import { billFlow, enteredAmount } from '../bill-rules.ts';
 import type { BillDetailsState } from '../navigation.ts';
 import { savePendingBill } from '../pending-bill.ts';
 
-export const NO_BILL_DUE = 'No bill due';
-
 export interface BillSubmission {
   values: Record<string, string>;
   amount: string;
   plan: Plan | null;
 }
 
-/** A respCode 0 answer, as spec section 8 shows it: nothing due is good news, not a failure. */
+/**
+ * A respCode 0 answer, as spec section 8 shows it: the first error detail, else the compliance
+ * reason. Nothing due is good news, not a failure: the same words, as information.
+ */
 function showRefusal(answer: BillResponse): void {
   const { response } = answer;
-  if (response.noBillDue) {
-    toast.info(`${NO_BILL_DUE}: there is nothing to pay on this account right now.`);
-    return;
-  }
-  toast.warn(response.errorList?.[0]?.errorDtl ?? response.complianceReason ?? messages.errors.submitFailed);
+  const reason =
+    response.errorList?.[0]?.errorDtl ?? response.complianceReason ?? messages.errors.submitFailed;
+  if (response.noBillDue) toast.info(reason);
+  else toast.warn(reason);
 }
 
 /** 'Error submitting data', with the server's reason beneath when it gave one the user can act on. */

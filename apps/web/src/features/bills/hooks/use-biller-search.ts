@@ -1,6 +1,6 @@
 import type { Biller } from '@erti/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCatalogueLoading } from '../api/get-catalogue-state.ts';
+import { useCatalogueLoading } from '../../../lib/catalogue-state.ts';
 import { BILLER_PAGE_SIZE, billersQueryOptions, useBillers } from '../api/list-billers.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 

@@ -139,7 +139,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           )}
         </FormField>
         <FormField
-          label="Transaction Amount (₹)"
+          label="Transaction Amount"
           optional={!aboutTransaction}
           error={errors.transactionAmount?.message}
         >

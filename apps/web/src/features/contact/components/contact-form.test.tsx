@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ToastHost from '../../../components/toast-host.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 function renderForm() {
@@ -10,7 +10,7 @@ function renderForm() {
   render(
     <QueryClientProvider client={client}>
       <ContactForm />
-      <ToastContainer />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return userEvent.setup();

@@ -7,10 +7,10 @@ import {
 } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { digitsInputProps, FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 const empty: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' };

@@ -1,9 +1,9 @@
 import type { MerchantTransaction } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
 import { formatRupees } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useRefundTransaction } from '../api/refund-transaction.ts';
 import { newIdempotencyKey } from '../model/idempotency-key.ts';
 import { gatewayName } from '../model/view.ts';

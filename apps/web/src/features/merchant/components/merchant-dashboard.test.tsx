@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ToastHost from '../../../components/toast-host.tsx';
 import { saveSession } from '../../../lib/session.ts';
 import { MerchantDashboard } from './merchant-dashboard.tsx';
 
@@ -88,7 +88,7 @@ function renderDashboard() {
   return render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <ToastHost />
     </QueryClientProvider>,
   );
 }

@@ -167,6 +167,12 @@ describe('payment selection', () => {
   it.each([
     ['a recharge', recharge, /Pay with PayU/, 'Failed to initialize payment payu'],
     [
+      'a validated bill (not a recharge)',
+      { ...recharge, biller, plan: undefined },
+      /Pay with PayU/,
+      'Failed to initialize payu payment',
+    ],
+    [
       'a payment without a bill',
       { amount: 10, biller },
       /Pay with PayU/,

@@ -91,7 +91,7 @@ function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
 function LoginNotice() {
   return (
     <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
-      {messages.validation.loginToContinue}.{' '}
+      {messages.validation.loginToContinue}{' '}
       <Link to={paths.loginFrom(paths.paymentSelection)} className="font-semibold underline">
         Login
       </Link>

@@ -1,10 +1,10 @@
 import type { OrderDetail, OrderRefund } from '@erti/contracts';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatPaise } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
 import { useOrder } from '../api/get-order.ts';

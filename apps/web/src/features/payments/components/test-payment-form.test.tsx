@@ -1,9 +1,9 @@
 import { SHORT_TOAST_MS } from '@erti/contracts/constants';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { mockApi, renderScreen } from '../testing/render-screen.tsx';
 import { TestPaymentForm } from './test-payment-form.tsx';
 

@@ -1,8 +1,8 @@
 import { messages } from '@erti/contracts/messages';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useGeneratePayuHash } from '../api/generate-payu-hash.ts';
 import { useStartPhonepePayment } from '../api/start-phonepe-payment.ts';
 import { postHiddenForm } from '../model/hidden-form-post.ts';

@@ -1,5 +1,5 @@
 import type { PaymentSource, PayuHashRequest, PhonepePayRequest } from '@erti/contracts';
-import { PAYMENT_MODE_WEBSITE } from '@erti/contracts/constants';
+import { MOBILE_PREPAID, PAYMENT_MODE_WEBSITE } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import type { StoredUserData } from '../../../lib/session.ts';
@@ -44,9 +44,15 @@ export function phonepePayRequest(selection: PaymentSelectionState): PhonepePayR
   return { ...paymentSource(selection), amount: selection.amount };
 }
 
-/** Spec section 8: which line a PayU start failure shows depends on where the payment came from. */
+/**
+ * Spec section 8: which line a PayU start failure shows depends on where the payment came from: the
+ * mobile recharge form, a fetched bill (the website flow), or any other payment started here (a
+ * validated bill, a plan, a DTH pack).
+ */
 export function payuFailure(selection: PaymentSelectionState): { message: string; asAlert: boolean } {
-  if (selection.validationReq) return { message: messages.errors.payuRechargeInit, asAlert: false };
+  if (selection.validationReq && selection.biller.billerCategoryName === MOBILE_PREPAID) {
+    return { message: messages.errors.payuRechargeInit, asAlert: false };
+  }
   if (selection.billReq) return { message: messages.errors.websiteInit, asAlert: true };
   return { message: messages.errors.payuGatewayInit, asAlert: false };
 }

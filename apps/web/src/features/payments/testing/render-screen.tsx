@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import ToastHost from '../../../components/toast-host.tsx';
 import { saveSession } from '../../../lib/session.ts';
 
 /** Shows where the app went, for assertions on navigation. */
@@ -37,7 +37,7 @@ export function renderScreen(screen: ReactElement, options: { path?: string; sta
   return render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <ToastHost />
     </QueryClientProvider>,
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { coverage, educationBillers } from '../testing/fixtures.ts';
+import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
+import { coverage, educationBillers, health } from '../testing/fixtures.ts';
 import { bodiesSentTo, fakeApi, renderScreen } from '../testing/render.tsx';
 import { EducationFeesForm } from './education-fees-form.tsx';
 
@@ -97,5 +98,51 @@ describe('education fees form', () => {
     expect(arrivals[0]?.state).toMatchObject({
       biller: { billerId: 'STXA00000MAH03', billerName: "St. Xavier's College" },
     });
+  });
+
+  it('says the institutes are still loading during the first sync, then offers the places by itself', async () => {
+    let synced = false;
+    const fetchMock = fakeApi({
+      'POST /bbps/prod/education/coverage': ({ state, area }) =>
+        synced ? (state ? (educationBillers[`${state}:${area ?? ''}`] ?? []) : coverage) : [],
+      'GET /health': () => health(synced),
+    });
+    renderScreen(<EducationFeesForm />, '/education');
+    expect(await screen.findByText(catalogueLoadingMessage('institutes'))).toBeTruthy();
+    expect(location().disabled).toBe(true);
+    expect(billerSearch().disabled).toBe(true);
+
+    synced = true;
+    await waitFor(
+      () =>
+        expect(optionTexts(location())).toEqual([
+          'Select your location',
+          'Maharashtra',
+          'Tamil Nadu',
+          'Lakshadweep',
+        ]),
+      { timeout: 10_000 },
+    );
+    expect(location().disabled).toBe(false);
+    expect(screen.queryByText(catalogueLoadingMessage('institutes'))).toBeNull();
+    expect(bodiesSentTo(fetchMock, 'GET /health').length).toBeGreaterThanOrEqual(2);
+    await userEvent.selectOptions(location(), 'MAH');
+    await userEvent.selectOptions(area(), 'Pune');
+    await pickBiller('ferg', 'Fergusson College');
+  });
+
+  it("says 'No Results Found' for a place without institutes once the catalogue is synchronised", async () => {
+    fakeApi({
+      'POST /bbps/prod/education/coverage': ({ state }) => (state ? [] : coverage),
+      'GET /health': () => health(true),
+    });
+    renderScreen(<EducationFeesForm />, '/education');
+    await waitFor(() => expect(location().disabled).toBe(false));
+    await userEvent.selectOptions(location(), 'MAH');
+    await userEvent.selectOptions(area(), 'Nagpur');
+    await waitFor(() => expect(billerSearch().disabled).toBe(false));
+    await userEvent.click(billerSearch());
+    expect(screen.getByText('No Results Found')).toBeTruthy();
+    expect(screen.queryByText(catalogueLoadingMessage('institutes'))).toBeNull();
   });
 });

@@ -4,10 +4,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { useCatalogueLoading } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCoverage } from '../api/list-coverage.ts';
 import { useEducationBillers } from '../api/list-education-billers.ts';
 import { distinctAreas } from '../rules/coverage-rules.ts';
+import { CatalogueLoadingNote } from './catalogue-loading-note.tsx';
 import { primaryButtonClass } from './primary-button.ts';
 import { RetryNote } from './retry-note.tsx';
 import { SearchableSelect } from './searchable-select.tsx';
@@ -32,8 +34,14 @@ export function EducationFeesForm() {
   const areas = location ? distinctAreas(location.areas) : [];
   // A state with no areas at all is searched as a whole, so its institutes stay reachable.
   const wholeState = Boolean(location) && areas.length === 0;
-  const billers = useEducationBillers(stateId, area || undefined, Boolean(area) || wholeState);
-  const loading = coverage.isPending || billers.isFetching;
+  const placeChosen = Boolean(area) || wholeState;
+  const billers = useEducationBillers(stateId, area || undefined, placeChosen);
+  // During the first sync with the bill network the places (synchronised last) and institutes are empty.
+  const catalogue = useCatalogueLoading(coverage.data?.length === 0 || billers.data?.length === 0, () => {
+    void coverage.refetch();
+    if (placeChosen) void billers.refetch();
+  });
+  const loading = coverage.isPending || billers.isFetching || catalogue.checking || catalogue.stillLoading;
 
   const chooseLocation = (next: string) => {
     setStateId(next);
@@ -75,7 +83,7 @@ export function EducationFeesForm() {
               <select
                 {...control}
                 value={stateId}
-                disabled={!coverage.data}
+                disabled={!coverage.data || catalogue.stillLoading}
                 onChange={(event) => chooseLocation(event.target.value)}
                 className={inputClass}
               >
@@ -87,6 +95,7 @@ export function EducationFeesForm() {
                 ))}
               </select>
               {coverage.isError && <RetryNote what="locations" onRetry={() => coverage.refetch()} />}
+              {catalogue.stillLoading && <CatalogueLoadingNote list="institutes" />}
             </>
           )}
         </FormField>
@@ -127,7 +136,7 @@ export function EducationFeesForm() {
           placeholder={messages.placeholders.billerSearch}
           maxHeight={BILLER_LIST_MAX_HEIGHT_PX}
           emptyText={messages.empty.results}
-          disabled={!billers.data}
+          disabled={!billers.data || catalogue.stillLoading}
           loading={billers.isFetching}
         />
         {billers.isError && <RetryNote what="institutes" onRetry={() => billers.refetch()} />}

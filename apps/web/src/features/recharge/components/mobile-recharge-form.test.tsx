@@ -2,8 +2,9 @@ import type { BillResponse } from '@erti/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { saveSession, saveUserData } from '../../../lib/session.ts';
-import { mumbaiPlans, operators } from '../testing/fixtures.ts';
+import { health, mumbaiPlans, operators } from '../testing/fixtures.ts';
 import { bodiesSentTo, fakeApi, renderScreen } from '../testing/render.tsx';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
 
@@ -188,5 +189,41 @@ describe('mobile recharge form', () => {
     expect(toast).toContain('Error submitting data');
     expect(toast).toContain('This plan is not available in the Mumbai circle');
     expect(arrivals).toEqual([]);
+  });
+
+  it('says the operators are still loading during the first sync, then lists them by itself', async () => {
+    let synced = false;
+    const fetchMock = fakeApi({
+      'GET /bbps/prod/Mobile Prepaid': () => (synced ? operators : []),
+      'GET /health': () => health(synced),
+    });
+    renderScreen(<MobileRechargeForm />);
+    const operator = await screen.findByRole('combobox', { name: 'Operator' });
+    expect(await screen.findByText(catalogueLoadingMessage('operators'))).toBeTruthy();
+    expect((operator as HTMLInputElement).disabled).toBe(true);
+
+    synced = true;
+    await waitFor(() => expect(screen.queryByText(catalogueLoadingMessage('operators'))).toBeNull(), {
+      timeout: 10_000,
+    });
+    await waitFor(() => expect((operator as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(operator);
+    const list = screen.getByRole('listbox', { name: 'Operator' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(operators.map((candidate) => candidate.billerName));
+    expect(bodiesSentTo(fetchMock, 'GET /health').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("says 'No Results Found' for an empty operator list once the catalogue is synchronised", async () => {
+    fakeApi({ 'GET /bbps/prod/Mobile Prepaid': () => [], 'GET /health': () => health(true) });
+    renderScreen(<MobileRechargeForm />);
+    const operator = await screen.findByRole('combobox', { name: 'Operator' });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading operator' })).toBeNull());
+    await userEvent.click(operator);
+    expect(screen.getByText('No Results Found')).toBeTruthy();
+    expect(screen.queryByText(catalogueLoadingMessage('operators'))).toBeNull();
   });
 });

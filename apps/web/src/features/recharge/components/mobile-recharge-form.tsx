@@ -5,13 +5,14 @@ import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { digitsOnly } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { FormField, inputClass, TextField } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCatalogueLoading } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useBiller } from '../api/get-biller.ts';
 import { useCircles } from '../api/list-circles.ts';
 import { useOperators } from '../api/list-operators.ts';
@@ -25,6 +26,7 @@ import {
   paymentSelectionFor,
   type RechargeField,
 } from '../rules/recharge-rules.ts';
+import { CatalogueLoadingNote } from './catalogue-loading-note.tsx';
 import { PlanBrowser } from './plan-browser.tsx';
 import { primaryButtonClass } from './primary-button.ts';
 import { actionableReason, SubmitFailure, validationError } from './recharge-feedback.tsx';
@@ -64,6 +66,7 @@ export function MobileRechargeForm() {
   useEffect(() => forgetRechargeDraft(), []);
 
   const operators = useOperators();
+  const catalogue = useCatalogueLoading(operators.data?.length === 0, () => void operators.refetch());
   const operator = operators.data?.find((candidate) => candidate.billerId === operatorId) ?? null;
   const circles = useCircles(operator?.billerId);
   const billerDetails = useBiller(operator?.billerId);
@@ -182,8 +185,10 @@ export function MobileRechargeForm() {
             placeholder="Select your operator"
             maxHeight={OPERATOR_DROPDOWN_MAX_HEIGHT_PX}
             emptyText={operators.isError ? 'Could not load operators' : messages.empty.results}
-            loading={operators.isPending}
+            disabled={catalogue.stillLoading}
+            loading={operators.isPending || catalogue.checking || catalogue.stillLoading}
           />
+          {catalogue.stillLoading && <CatalogueLoadingNote list="operators" />}
           <FormField label="Circle">
             {(control) => (
               <>

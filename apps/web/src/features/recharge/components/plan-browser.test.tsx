@@ -118,6 +118,40 @@ describe('plan browser, bill-entry variant', () => {
     expect(screen.getByText('Plan Validity:').parentElement?.textContent).toBe('Plan Validity: Annual');
   });
 
+  it('is one Tab stop: Tab enters at a row, the arrows, Home and End move along, and the next Tab leaves', async () => {
+    servePlans();
+    renderScreen(
+      <>
+        <PlanBrowser billerId="JIO000000NAT01" circle="Mumbai" variant="bill-entry" onSelect={() => {}} />
+        <button type="button">After the plans</button>
+      </>,
+    );
+    await screen.findByRole('grid');
+    const after = screen.getByRole('button', { name: 'After the plans' });
+    screen.getByRole('tab', { name: 'All' }).focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(rowOf('JIO-MUM-0199-01'));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(after);
+
+    await userEvent.tab({ shift: true });
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(rowOf('JIO-MUM-0299-02'));
+    await userEvent.keyboard('{Home}{ArrowDown}');
+    const long = rowOf('JIO-MUM-0299-01');
+    expect(document.activeElement).toBe(long);
+    // Only the row holding the Tab stop lets its View More button take one.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(long).getByRole('button', { name: 'View More' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(after);
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(long);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'All' }));
+  });
+
   it('cuts long descriptions and expands them without selecting the plan', async () => {
     servePlans();
     const onSelect = vi.fn();

@@ -1,5 +1,11 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { cutDescription, isLongDescription, needsViewMore } from '../rules/plan-rules.ts';
+
+/**
+ * Whether a description's View More button takes a Tab stop: in the plan table only the row that
+ * holds the grid's Tab stop lets it, so Tab leaves the grid instead of visiting every row's button.
+ */
+export const InRowTabOrder = createContext(true);
 
 /**
  * A plan description. In the table ('cut') one over 100 characters shows its first 100 and an
@@ -8,6 +14,7 @@ import { cutDescription, isLongDescription, needsViewMore } from '../rules/plan-
  */
 export function PlanDescription({ text, mode }: { text: string; mode: 'cut' | 'clamp' }) {
   const [expanded, setExpanded] = useState(false);
+  const inTabOrder = useContext(InRowTabOrder);
   const expandable = mode === 'cut' ? isLongDescription(text) : needsViewMore(text);
   if (!expandable) return <span>{text}</span>;
   const collapsedClass = mode === 'clamp' ? 'line-clamp-2' : '';
@@ -18,6 +25,7 @@ export function PlanDescription({ text, mode }: { text: string; mode: 'cut' | 'c
       </span>{' '}
       <button
         type="button"
+        tabIndex={inTabOrder ? undefined : -1}
         aria-expanded={expanded}
         onClick={(event) => {
           event.stopPropagation();

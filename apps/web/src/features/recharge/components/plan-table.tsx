@@ -1,6 +1,7 @@
 import type { Plan } from '@erti/contracts';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { type PlanBrowserVariant, planColumns } from './plan-columns.tsx';
+import { InRowTabOrder } from './plan-description.tsx';
 
 interface PlanTableProps {
   plans: readonly Plan[];
@@ -10,23 +11,40 @@ interface PlanTableProps {
   onSelect(plan: Plan): void;
 }
 
-/** Enter or Space selects the focused row; the up and down arrows move between rows. */
+/** The row that the arrow, Home and End keys move the focus to from `row`, if any. */
+function rowAfterKey(row: HTMLElement, key: string): Element | null | undefined {
+  const rows = row.parentElement;
+  return {
+    ArrowDown: row.nextElementSibling,
+    ArrowUp: row.previousElementSibling,
+    Home: rows?.firstElementChild,
+    End: rows?.lastElementChild,
+  }[key];
+}
+
+/** Enter or Space selects the focused row; the arrows, Home and End move between rows. */
 function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, plan: Plan, onSelect: (plan: Plan) => void) {
   if (event.target !== event.currentTarget) return;
-  const row = event.currentTarget;
-  const sibling = { ArrowDown: row.nextElementSibling, ArrowUp: row.previousElementSibling }[event.key];
+  const next = rowAfterKey(event.currentTarget, event.key);
   if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
     onSelect(plan);
-  } else if (sibling instanceof HTMLElement) {
+  } else if (next instanceof HTMLElement) {
     event.preventDefault();
-    sibling.focus();
+    next.focus();
   }
 }
 
-/** The desktop plan table: every row is clickable and keyboard-selectable (a single-select grid). */
+/**
+ * The desktop plan table: every row is clickable and keyboard-selectable (a single-select grid).
+ * The grid is one Tab stop (a roving tabindex), so a keyboard user passes a long list with one
+ * Tab instead of one per plan: the stop is the row last focused, else the chosen plan, else the first.
+ */
 export function PlanTable({ plans, variant, circle, selectedId, onSelect }: PlanTableProps) {
   const columns = planColumns[variant];
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const tabStopId =
+    [focusedId, selectedId].find((id) => plans.some((plan) => plan._id === id)) ?? plans[0]?._id;
   return (
     // A table whose rows are chosen is a single-select grid in ARIA terms, so rows can carry aria-selected.
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
@@ -43,22 +61,26 @@ export function PlanTable({ plans, variant, circle, selectedId, onSelect }: Plan
       <tbody>
         {plans.map((plan) => {
           const selected = plan._id === selectedId;
+          const tabStop = plan._id === tabStopId;
           return (
             <tr
               key={plan._id}
-              tabIndex={0}
+              tabIndex={tabStop ? 0 : -1}
               aria-selected={selected}
               onClick={() => onSelect(plan)}
+              onFocus={() => setFocusedId(plan._id)}
               onKeyDown={(event) => onRowKeyDown(event, plan, onSelect)}
               className={`cursor-pointer border-t border-gray-100 align-top focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${
                 selected ? 'bg-brand-100' : 'hover:bg-gray-50'
               }`}
             >
-              {columns.map((column) => (
-                <td key={column.header} className={`px-3 py-2 text-gray-800 ${column.className ?? ''}`}>
-                  {column.cell(plan, circle)}
-                </td>
-              ))}
+              <InRowTabOrder value={tabStop}>
+                {columns.map((column) => (
+                  <td key={column.header} className={`px-3 py-2 text-gray-800 ${column.className ?? ''}`}>
+                    {column.cell(plan, circle)}
+                  </td>
+                ))}
+              </InRowTabOrder>
             </tr>
           );
         })}

@@ -80,3 +80,11 @@ export const educationBillers: Record<string, Biller[]> = {
   'TND:Chennai': [school('LOYO00000TND01', 'Loyola College')],
   'LAK:': [school('KAVA00000LAK01', 'Kavaratti Senior Secondary School')],
 };
+
+/** `GET /health` while the first sync with the bill network runs, and once it has finished. */
+export const health = (synced: boolean) => ({
+  status: 'ok',
+  catalogue: synced
+    ? { billers: 120, lastSyncAt: '2025-06-01T10:00:00.000Z', syncing: false }
+    : { billers: 0, lastSyncAt: null, syncing: true },
+});

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import ToastHost from '../../../components/toast-host.tsx';
 
 /** Where the screen navigated to, and with which state. */
 export interface Arrival {
@@ -35,7 +35,7 @@ export function renderScreen(screen: ReactNode, url = '/services/recharge/Mobile
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer autoClose={false} />
+      <ToastHost autoClose={false} />
     </QueryClientProvider>,
   );
   return { ...view, arrivals, router };

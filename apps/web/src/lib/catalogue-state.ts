@@ -1,11 +1,23 @@
 import type { CatalogueState, HealthResponse } from '@erti/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { publicApi } from '../../../lib/api-client.ts';
-import { billsKeys } from './keys.ts';
+import { publicApi } from './api-client.ts';
+
+/**
+ * While the first sync with the bill network fills the catalogue, every list of billers (the biller
+ * list, the recharge operators, the education institutes and their places) is empty. These pieces
+ * let each screen say "still loading" instead of "none" (decision 043).
+ */
 
 /** How often to ask again while the first sync runs (it takes seconds, not minutes). */
 const CATALOGUE_POLL_MS = 3_000;
+
+/** One key for every screen: they all ask the same question of health. */
+const catalogueStateKey = ['catalogue-state'] as const;
+
+/** What a screen shows instead of an empty list while the first sync runs; `list` names what it lists. */
+export const catalogueLoadingMessage = (list: string) =>
+  `We are still loading the list of ${list}. Please try again in a moment.`;
 
 /** `GET /api/health`, its catalogue part. */
 export const getCatalogueState = async () => (await publicApi.get<HealthResponse>('/health')).catalogue;
@@ -15,16 +27,24 @@ export const catalogueStillLoading = (state: CatalogueState | null | undefined):
   state?.syncing === true && (state.lastSyncAt === null || state.billers === 0);
 
 /**
- * Whether an empty biller list is empty only because the catalogue is still being loaded. Asks
- * health only while `listIsEmpty` (`checking` until it answers), again every few seconds while the
- * first sync runs, and calls `onLoaded` when it has finished so the list is asked for again.
+ * A list's `staleTime` that keeps it `freshMs` unless it is empty: an empty list may only mean "not
+ * synchronised yet", so it is asked for again next time rather than served from the cache.
+ */
+export const staleUnlessEmpty =
+  (freshMs: number) => (query: { state: { data: readonly unknown[] | undefined } }) =>
+    query.state.data?.length === 0 ? 0 : freshMs;
+
+/**
+ * Whether an empty list is empty only because the catalogue is still being loaded. Asks health
+ * only while `listIsEmpty` (`checking` until it answers), again every few seconds while the first
+ * sync runs, and calls `onLoaded` when it has finished so the list is asked for again.
  */
 export function useCatalogueLoading(
   listIsEmpty: boolean,
   onLoaded: () => void,
 ): { checking: boolean; stillLoading: boolean } {
   const state = useQuery({
-    queryKey: billsKeys.catalogueState(),
+    queryKey: catalogueStateKey,
     queryFn: getCatalogueState,
     enabled: listIsEmpty,
     refetchInterval: (query) => (catalogueStillLoading(query.state.data) ? CATALOGUE_POLL_MS : false),
