@@ -27,6 +27,8 @@ export async function setup(project: TestProject) {
   execFileSync('npm', ['run', 'build', '-w', '@erti/web', '--', '--outDir', webDist, '--emptyOutDir'], {
     cwd: root,
     stdio: 'ignore',
+    // The build users get: vitest sets NODE_ENV=test, which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   system = await startSystem({ WEB_DIST_DIR: webDist });
   project.provide('apiUrl', system.apiUrl);

@@ -1,4 +1,7 @@
-import type { Locator } from 'playwright-core';
+import type { FileChooser, Locator } from 'playwright-core';
+
+/** What a file chooser takes: a path, or a name, a type and the bytes (or several of either). */
+type ChosenFile = Parameters<FileChooser['setFiles']>[0];
 
 /**
  * How a journey works the page. The mouse and the keyboard do the same things, so a shared flow takes
@@ -6,11 +9,14 @@ import type { Locator } from 'playwright-core';
  * typing, as a person without a mouse (or with a switch or screen reader) does.
  */
 export interface Hands {
-  /** Replaces a field's text with `text`. */
+  /** Replaces a field's text with `text` (a date field takes an ISO date, 2025-03-15). */
   fill(field: Locator, text: string): Promise<void>;
-  /** Presses a button, follows a link or chooses a focusable row. */
+  /** Presses a button or follows a link. */
   activate(control: Locator): Promise<void>;
-  /** Chooses an item of a menu or a tab list (a composite whose items take the focus by arrow keys). */
+  /**
+   * Chooses an item of a menu, a tab list or a grid's row (a composite that Tab enters once and
+   * whose items take the focus by arrow keys).
+   */
   chooseItem(item: Locator): Promise<void>;
   /** Chooses the option labelled `label` in a native select. */
   selectOption(select: Locator, label: string): Promise<void>;
@@ -18,6 +24,19 @@ export interface Hands {
   check(box: Locator): Promise<void>;
   /** Types `search` into a combobox and chooses the option named `option` from its list. */
   pickFromList(combobox: Locator, search: string, option: string): Promise<void>;
+  /** Activates an upload control and gives the file chooser it opens `file`. */
+  chooseFile(control: Locator, file: ChosenFile): Promise<void>;
+}
+
+/** The browser's own file chooser answers `file` once `activate` has opened it. */
+async function chooseFileWith(
+  activate: (control: Locator) => Promise<void>,
+  control: Locator,
+  file: ChosenFile,
+): Promise<void> {
+  const chooser = control.page().waitForEvent('filechooser');
+  await activate(control);
+  await (await chooser).setFiles(file);
 }
 
 export const mouse: Hands = {
@@ -33,6 +52,7 @@ export const mouse: Hands = {
     await combobox.fill(search);
     await combobox.page().getByRole('option', { name: option, exact: true }).click();
   },
+  chooseFile: (control, file) => chooseFileWith(mouse.activate, control, file),
 };
 
 /**
@@ -45,7 +65,7 @@ type FocusPlace = 'reached' | 'before' | 'after';
 function focusPlace(target: Locator, group: boolean): Promise<FocusPlace> {
   return target.evaluate((element, group) => {
     const focus = document.activeElement;
-    const composite = element.closest('[role="menu"], [role="menubar"], [role="tablist"]');
+    const composite = element.closest('[role="menu"], [role="menubar"], [role="tablist"], [role="grid"]');
     const radioGroup = element instanceof HTMLInputElement && element.type === 'radio' ? element.name : null;
     if (focus === element) return 'reached';
     if (group && composite?.contains(focus)) return 'reached';
@@ -99,15 +119,46 @@ async function arrowTo(target: Locator, key: string, maxPresses = 30): Promise<v
   throw new Error(`Could not reach ${target} with the ${key} key`);
 }
 
-/** The arrow key that moves along `item`'s composite: tab lists and menu bars lie across, menus down. */
-const arrowKeyFor = (item: Locator) =>
-  item.evaluate((element) =>
-    element.closest('[role="tablist"], [role="menubar"]') ? 'ArrowRight' : 'ArrowDown',
+/**
+ * The arrow key that moves the focus along `item`'s composite towards it: tab lists and menu bars
+ * lie across, menus and grids down (a grid does not wrap round, so the key depends on the side).
+ */
+async function arrowKeyTowards(item: Locator): Promise<string> {
+  const across = await item.evaluate((element) =>
+    Boolean(element.closest('[role="tablist"], [role="menubar"]')),
   );
+  const back = (await focusPlace(item, false)) === 'after';
+  if (across) return back ? 'ArrowLeft' : 'ArrowRight';
+  return back ? 'ArrowUp' : 'ArrowDown';
+}
+
+/**
+ * Types an ISO date into a date field the way its segments ask (month, day, year in en-US), from
+ * the first segment: Shift+Tab out of the field and Tab back in, as arriving by Shift+Tab lands on
+ * the last one. Typing a segment replaces it, so nothing needs clearing first.
+ */
+async function typeDate(field: Locator, isoDate: string): Promise<void> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new Error(`${field} takes an ISO date, not ${isoDate}`);
+  const page = field.page();
+  for (let press = 0; press < 6 && (await focusPlace(field, false)) === 'reached'; press++) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  await page.keyboard.press('Tab');
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  const order = await page.evaluate(() =>
+    new Intl.DateTimeFormat(navigator.language).formatToParts(new Date(2000, 0, 2)).map((part) => part.type),
+  );
+  const digits: Partial<Record<string, string>> = { year, month, day };
+  await page.keyboard.type(order.map((part) => digits[part] ?? '').join(''));
+}
+
+const isDateField = (field: Locator) =>
+  field.evaluate((element) => element instanceof HTMLInputElement && element.type === 'date');
 
 export const keyboard: Hands = {
   async fill(field, text) {
     await tabTo(field);
+    if (await isDateField(field)) return typeDate(field, text);
     const keys = field.page().keyboard;
     await keys.press('ControlOrMeta+A');
     if (text) await keys.type(text);
@@ -119,7 +170,7 @@ export const keyboard: Hands = {
   },
   async chooseItem(item) {
     await tabToPlace(item, true, 150);
-    await arrowTo(item, await arrowKeyFor(item));
+    await arrowTo(item, await arrowKeyTowards(item));
     await item.page().keyboard.press('Enter');
   },
   async selectOption(select, label) {
@@ -158,4 +209,5 @@ export const keyboard: Hands = {
     }
     throw new Error(`Could not reach ${option} in ${combobox} with the arrow keys`);
   },
+  chooseFile: (control, file) => chooseFileWith(keyboard.activate, control, file),
 };

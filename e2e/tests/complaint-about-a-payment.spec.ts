@@ -7,7 +7,7 @@ import {
   payOnGateway,
 } from '../support/bill-payment.ts';
 import type { Page } from '../support/browser.ts';
-import { keyboard } from '../support/keyboard.ts';
+import { keyboard, mouse } from '../support/keyboard.ts';
 import { openAccountMenuItem } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -97,29 +97,36 @@ describe('a complaint about a payment', () => {
     await moveNetworkClock();
   });
 
-  it('finds the payment among the transactions of a mobile number and dates', async () => {
-    const { browser, biller, user } = payer;
-    const { page } = browser;
-    await page.goto(`${apiUrl}/`);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Complaint menu' }).click();
-    await nav.getByRole('link', { name: 'Transaction Queries' }).click();
-    const form = page.getByRole('form', { name: 'Transaction Queries' });
-    await form.waitFor();
+  it.each([
+    ['the mouse', mouse],
+    ['the keyboard alone', keyboard],
+  ])(
+    'finds the payment among the transactions of a mobile number and dates (with %s)',
+    async (_way, hands) => {
+      const { browser, biller, user } = payer;
+      const { page } = browser;
+      await page.goto(`${apiUrl}/`);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await hands.activate(nav.getByRole('button', { name: 'Complaint menu' }));
+      await hands.activate(nav.getByRole('link', { name: 'Transaction Queries' }));
+      const form = page.getByRole('form', { name: 'Transaction Queries' });
+      await form.waitFor();
 
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-    await form.getByLabel('Mobile Number', { exact: true }).fill(user.phone);
-    await form.getByLabel('From Date').fill(today);
-    await form.getByLabel('To Date').fill(today);
-    await form.getByRole('button', { name: 'Search' }).click();
-    const row = form.getByRole('row').filter({ hasText: txnReferenceId });
-    await row.waitFor();
-    expect(await row.getByText(biller.billerName).isVisible()).toBe(true);
-    expect(await row.getByText('Successful').isVisible()).toBe(true);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+      await hands.fill(form.getByLabel('Mobile Number', { exact: true }), user.phone);
+      await hands.fill(form.getByLabel('From Date'), today);
+      await hands.fill(form.getByLabel('To Date'), today);
+      expect(await form.getByLabel('To Date').inputValue()).toBe(today);
+      await hands.activate(form.getByRole('button', { name: 'Search' }));
+      const row = form.getByRole('row').filter({ hasText: txnReferenceId });
+      await row.waitFor();
+      expect(await row.getByText(biller.billerName).isVisible()).toBe(true);
+      expect(await row.getByText('Successful').isVisible()).toBe(true);
 
-    await form.getByLabel('Transaction Reference ID', { exact: true }).check();
-    await form.getByRole('textbox', { name: /Transaction Reference ID/ }).fill(txnReferenceId);
-    await form.getByRole('button', { name: 'Search' }).click();
-    await form.getByRole('row').filter({ hasText: txnReferenceId }).getByText('Successful').waitFor();
-  });
+      await hands.check(form.getByRole('radio', { name: 'Transaction Reference ID' }));
+      await hands.fill(form.getByRole('textbox', { name: /Transaction Reference ID/ }), txnReferenceId);
+      await hands.activate(form.getByRole('button', { name: 'Search' }));
+      await form.getByRole('row').filter({ hasText: txnReferenceId }).getByText('Successful').waitFor();
+    },
+  );
 });

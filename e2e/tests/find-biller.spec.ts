@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { billersOf } from '../support/catalogue.ts';
-import { keyboard } from '../support/keyboard.ts';
+import { keyboard, mouse } from '../support/keyboard.ts';
 import { signInThroughApi } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -87,23 +87,35 @@ describe('finding a biller', () => {
     expect(await page.getByLabel(paramName).getAttribute('placeholder')).toBe(`Enter ${paramName}`);
   });
 
-  it('lets a DTH subscriber pick a pack on the biller page and go on to the payment choice', async () => {
-    const { page } = browser;
-    const dth = await billersOf<Biller & { planMdmRequirement: string }>(apiUrl, 'DTH');
-    const operator = dth.find((biller) => biller.planMdmRequirement === 'MANDATORY');
-    if (!operator) throw new Error('No DTH operator with plans');
-    await signInThroughApi(page, apiUrl, sandboxUrl);
-    await page.goto(`${apiUrl}/services/recharge/DTH`);
-    await page.getByRole('link', { name: operator.billerName, exact: true }).click();
-    await page.getByRole('heading', { name: operator.billerName }).waitFor();
-    const proceed = page.getByRole('button', { name: 'Proceed to Pay' });
-    await page.getByLabel('Subscriber ID').fill('3012345678');
-    expect(await proceed.isDisabled()).toBe(true);
-    expect(await page.getByPlaceholder('Enter the amount').count()).toBe(0);
+  it.each([
+    ['the mouse', mouse],
+    ['the keyboard alone', keyboard],
+  ])(
+    'lets a DTH subscriber pick a pack on the biller page and go on to the payment choice (with %s)',
+    async (_way, hands) => {
+      const { page } = browser;
+      const dth = await billersOf<Biller & { planMdmRequirement: string }>(apiUrl, 'DTH');
+      const operator = dth.find((biller) => biller.planMdmRequirement === 'MANDATORY');
+      if (!operator) throw new Error('No DTH operator with plans');
+      await signInThroughApi(page, apiUrl, sandboxUrl);
+      await page.goto(`${apiUrl}/services/recharge/DTH`);
+      await hands.activate(page.getByRole('link', { name: operator.billerName, exact: true }));
+      await page.getByRole('heading', { name: operator.billerName }).waitFor();
+      const proceed = page.getByRole('button', { name: 'Proceed to Pay' });
+      await hands.fill(page.getByLabel('Subscriber ID'), '3012345678');
+      expect(await proceed.isDisabled()).toBe(true);
+      expect(await page.getByPlaceholder('Enter the amount').count()).toBe(0);
 
-    await page.getByRole('row').nth(1).click();
-    await page.getByText(/Selected Plan:/).waitFor();
-    await proceed.click();
-    await page.waitForURL(`${apiUrl}/payment-selection`);
-  });
+      // The third pack: the keyboard moves down the grid to it. Choosing it lists its price first.
+      const pack = page.getByRole('grid', { name: 'Plans' }).getByRole('row').nth(3);
+      const planId = (await pack.getByRole('gridcell').first().textContent()) ?? '';
+      await hands.chooseItem(pack);
+      await page.getByText(/Selected Plan:/).waitFor();
+      expect(
+        await page.getByRole('row', { selected: true }).getByRole('gridcell').first().textContent(),
+      ).toBe(planId);
+      await hands.activate(proceed);
+      await page.waitForURL(`${apiUrl}/payment-selection`);
+    },
+  );
 });
