@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Measurement {
@@ -65,4 +66,89 @@ export function printTable(rows: Measurement[], baseline?: Measurement): void {
       `| ${row.name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${ratio} |`,
     );
   }
+}
+
+/**
+ * Sends one request every 1000/`ratePerSecond` ms, each with the next of `bodies`, whether or not the
+ * earlier ones were answered (an open loop, as independent customers arrive), over kept-alive
+ * connections. Latency counts from the moment a request was due, so a slow answer cannot hide the
+ * requests that should have followed it. autocannon's `overallRate` instead lets each connection send
+ * its share of a second at once when the second starts: at 100 requests a second from 50 connections,
+ * a burst of 100 requests every second, whose p99 is the time to drain the burst.
+ */
+export async function measurePaced(
+  name: string,
+  options: {
+    url: string;
+    ratePerSecond: number;
+    bodies: unknown[];
+    /**
+     * Sent first at the same pace and not counted: the api's first orders open its pool's database
+     * connections and compile the path, which is start-up, not the steady state being measured.
+     */
+    warmUpBodies?: unknown[];
+    method?: 'POST' | 'PUT';
+    headers?: Record<string, string>;
+  },
+): Promise<Measurement> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const intervalMs = 1000 / options.ratePerSecond;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const warmUps = options.warmUpBodies?.length ?? 0;
+  const send = (body: unknown, dueAt: number, counted: boolean) =>
+    new Promise<void>((resolve) => {
+      const payload = JSON.stringify(body);
+      const request = httpRequest(
+        options.url,
+        {
+          agent,
+          method: options.method ?? 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...options.headers,
+          },
+          timeout: 10_000,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (counted) latencies.push(performance.now() - dueAt);
+            if ((response.statusCode ?? 0) >= 300) non2xx += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(payload);
+    });
+  const startedAt = performance.now();
+  const countedFrom = startedAt + warmUps * intervalMs;
+  await Promise.all(
+    [...(options.warmUpBodies ?? []), ...options.bodies].map((body, index) => {
+      const dueAt = startedAt + index * intervalMs;
+      return new Promise<void>((resolve) => {
+        setTimeout(() => send(body, dueAt, index >= warmUps).then(resolve), dueAt - performance.now());
+      });
+    }),
+  );
+  const seconds = (performance.now() - countedFrom) / 1000;
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+  return {
+    name,
+    requestsPerSecond: Math.round(options.bodies.length / seconds),
+    p50Ms: percentile(0.5),
+    p99Ms: percentile(0.99),
+    errors,
+    non2xx,
+  };
 }
