@@ -157,7 +157,7 @@ describe('paying an electricity bill: finding the biller and fetching the bill',
     await submitNumber(page, consumer.ordinary, keyboard);
     const popup = page.getByRole('dialog', { name: 'Please login to continue' });
     await popup.waitFor();
-    await keyboard.activate(popup.getByRole('link', { name: 'Login' }));
+    await keyboard.activate(popup.getByRole('button', { name: 'Login', exact: true }));
     await page.waitForURL((url) => url.pathname === '/login');
     const from = new URL(page.url()).searchParams.get('from');
     expect(`${apiUrl}${from}`).toBe(billPage);

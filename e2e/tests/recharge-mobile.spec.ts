@@ -150,7 +150,7 @@ describe('recharging a mobile number', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Please login to continue' });
     await dialog.waitFor();
-    await dialog.getByRole('link', { name: 'Login' }).click();
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('from')).toBe('/services/recharge/Mobile%20Prepaid');
   });

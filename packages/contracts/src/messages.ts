@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { errorMessages } from './error-messages.ts';
 
 /**
@@ -37,7 +38,7 @@ export const messages = {
     fixBeforeSubmit: 'Please fix validation errors before submitting.',
     refundRemark: 'Please enter a remark',
     feedbackRequired: 'Feedback is required before deleting your account.',
-    weakPassword: 'Password must be at least 8 characters and contain a letter and a digit',
+    weakPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   },
   api: {
     loginSuccess: 'User Login success',

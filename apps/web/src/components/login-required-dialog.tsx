@@ -1,6 +1,6 @@
 import { messages } from '@erti/contracts/messages';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { ModalDialog } from './layout/modal-dialog.tsx';
 
@@ -14,10 +14,12 @@ interface LoginRequiredDialogProps {
 
 /**
  * The login-required popup of spec section 8: Login goes to /login?from={the page to come back to}.
- * Mount it to open it; Cancel, Escape and leaving the page close it.
+ * Mount it to open it; Cancel, Escape and leaving the page close it. The spec calls Login a button,
+ * so it is one (it navigates, rather than being a link that looks like a button).
  */
 export function LoginRequiredDialog({ message, from, onClose }: LoginRequiredDialogProps) {
   const titleId = useId();
+  const navigate = useNavigate();
   return (
     <ModalDialog labelledBy={titleId} onClose={onClose}>
       <div className="space-y-4 p-6">
@@ -33,12 +35,13 @@ export function LoginRequiredDialog({ message, from, onClose }: LoginRequiredDia
           >
             Cancel
           </button>
-          <Link
-            to={paths.loginFrom(from)}
+          <button
+            type="button"
+            onClick={() => navigate(paths.loginFrom(from))}
             className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Login
-          </Link>
+          </button>
         </div>
       </div>
     </ModalDialog>

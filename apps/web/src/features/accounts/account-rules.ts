@@ -3,7 +3,7 @@ import { EMAIL_PATTERN, passwordSchema } from '@erti/contracts';
 /** The spec's simple e-mail pattern, on the trimmed value. */
 export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
-/** The server's password rule (at least 8 characters with a letter and a digit). */
+/** The server's password rule (at least 8 characters, of any kind). */
 export const isStrongPassword = (password: string) => passwordSchema.safeParse(password).success;
 
 /**

@@ -10,9 +10,10 @@ export type ApiCall = { method: string; path: string; body: unknown; authorizati
 
 /**
  * Answers the api calls of the accounts screens through `handler`; anything it leaves
- * unanswered fails loudly with a 599. Answers every call made, for assertions.
+ * unanswered fails loudly with a 599. Answers every call made, for assertions. A handler may
+ * answer later (a promise), to hold a screen in its busy state.
  */
-export function stubApi(handler: (call: ApiCall) => Answer | undefined) {
+export function stubApi(handler: (call: ApiCall) => Answer | undefined | Promise<Answer | undefined>) {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -25,7 +26,7 @@ export function stubApi(handler: (call: ApiCall) => Answer | undefined) {
         authorization: headers.authorization,
       };
       calls.push(call);
-      const answer = handler(call) ?? {
+      const answer = (await handler(call)) ?? {
         status: 599,
         body: { message: `Unexpected ${call.method} ${call.path}` },
       };
@@ -33,6 +34,15 @@ export function stubApi(handler: (call: ApiCall) => Answer | undefined) {
     }),
   );
   return calls;
+}
+
+/** A gate the test opens when it has looked at the busy screen: `await gate.opened`, then `gate.open()`. */
+export function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open: () => open() };
 }
 
 /** Renders a screen at `url` inside a router (with stand-ins for the pages it links to) and toasts. */

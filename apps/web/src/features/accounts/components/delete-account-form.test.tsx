@@ -3,7 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
+import { pressLoginInPopup } from '../../../test/login-popup.ts';
+import { type ApiCall, gate, renderAt, stubApi } from '../testing.tsx';
 import { DeleteAccountForm } from './delete-account-form.tsx';
 
 const siteConfig = { supportEmail: 'support@ertipay.in' };
@@ -61,6 +62,25 @@ describe('delete account', () => {
     expect(router.state.location.pathname).toBe('/signup');
   });
 
+  it("names the busy confirmation by its visible words alone, 'Deleting...'", async () => {
+    const answer = gate();
+    const reply = answering({ body: { message: 'Your account has been deleted successfully' } });
+    stubApi(async (call) => {
+      if (call.path === '/users/delete-account') await answer.opened;
+      return reply(call);
+    });
+    renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
+    const typing = user();
+    await typing.type(screen.getByRole('textbox'), 'Bye');
+    await typing.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await typing.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    const deleting = await screen.findByRole('button', { name: 'Deleting...' });
+    expect(deleting.getAttribute('aria-busy')).toBe('true');
+    expect(within(deleting).queryByRole('status')).toBeNull();
+    answer.open();
+    expect(await screen.findByText('Your account has been deleted successfully')).toBeTruthy();
+  });
+
   it('keeps the user here with a red toast when the answer mentions an error', async () => {
     stubApi(answering({ body: { message: 'Internal error while deleting' } }));
     const { router } = renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
@@ -96,11 +116,11 @@ describe('delete account', () => {
       'Bye',
     );
     await typing.click(screen.getByRole('button', { name: 'Delete My Account' }));
-    const popup = await screen.findByRole('dialog', { name: 'Please login to continue' });
-    expect(within(popup).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
-      '/login?from=%2Fdelete-account',
-    );
+    expect(await screen.findByRole('dialog', { name: 'Please login to continue' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Confirm Account Deletion' })).toBeNull();
+    await pressLoginInPopup(typing);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?from=%2Fdelete-account');
     expect(calls.some((call) => call.path === '/users/delete-account')).toBe(false);
   });
 });

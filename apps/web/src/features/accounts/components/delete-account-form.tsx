@@ -172,10 +172,16 @@ function ConfirmDeletionDialog({ open, busy, onCancel, onConfirm }: ConfirmDelet
         <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
           Cancel
         </button>
-        <button type="button" onClick={onConfirm} disabled={busy} className={dangerButtonClass}>
+        <button
+          type="button"
+          aria-busy={busy}
+          onClick={onConfirm}
+          disabled={busy}
+          className={dangerButtonClass}
+        >
           {busy ? (
             <>
-              <Spinner label="Deleting your account" />
+              <Spinner decorative />
               Deleting...
             </>
           ) : (

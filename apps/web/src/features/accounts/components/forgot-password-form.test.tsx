@@ -29,6 +29,48 @@ describe('forgot password', () => {
     expect(screen.getByRole('link', { name: 'Login Here' }).getAttribute('href')).toBe('/login');
   });
 
+  it("waits 30 seconds before the code can be sent again, then offers 'Send OTP'", async () => {
+    const calls = stubApi(({ path }) =>
+      path === '/users/resetPassword' ? { body: { message: 'Reset email sent successfully' } } : undefined,
+    );
+    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const wait = (await screen.findByRole('button', { name: 'Resend in: 30s' })) as HTMLButtonElement;
+    expect(wait.disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(30_000));
+    const again = screen.getByRole('button', { name: 'Send OTP' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
+    await typing.click(again);
+    expect(await screen.findByRole('button', { name: 'Resend in: 30s' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/users/resetPassword')).toHaveLength(2);
+  });
+
+  it('refuses a new password under 8 characters and takes 8 letters alone', async () => {
+    const calls = stubApi(({ path }) => {
+      if (path === '/users/resetPassword') return { body: { message: 'Reset email sent successfully' } };
+      if (path === '/users/newPassword') return { body: { message: 'Password reset successfully' } };
+      return undefined;
+    });
+    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('OTP'), '123456');
+    await typing.type(screen.getByLabelText('New Password'), 'abcdefg');
+    await typing.type(screen.getByLabelText('Re-enter Password'), 'abcdefg');
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/users/newPassword')).toBe(false);
+
+    await typing.type(screen.getByLabelText('New Password'), 'h');
+    await typing.type(screen.getByLabelText('Re-enter Password'), 'h');
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password reset successfully')).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ password: 'abcdefgh', OTP: '123456' });
+  });
+
   it('checks the code and both passwords, resets and goes to /login after 3 seconds', async () => {
     const calls = stubApi(({ path }) => {
       if (path === '/users/resetPassword') return { body: { message: 'Reset email sent successfully' } };

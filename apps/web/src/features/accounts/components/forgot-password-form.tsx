@@ -119,8 +119,13 @@ export function ForgotPasswordForm() {
             error={errors.email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button type="submit" disabled={requestReset.isPending} className={`${primaryButtonClass} w-full`}>
-            {requestReset.isPending && <Spinner label="Sending OTP" />}
+          <button
+            type="submit"
+            aria-busy={requestReset.isPending}
+            disabled={requestReset.isPending}
+            className={`${primaryButtonClass} w-full`}
+          >
+            {requestReset.isPending && <Spinner decorative />}
             Send OTP
           </button>
         </form>
@@ -139,7 +144,7 @@ export function ForgotPasswordForm() {
             disabled={countdown.secondsLeft > 0 || requestReset.isPending}
             className={`${linkClass} disabled:cursor-not-allowed disabled:text-gray-500 disabled:no-underline`}
           >
-            {countdown.secondsLeft > 0 ? `Resend in: ${countdown.secondsLeft}s` : 'Resend OTP'}
+            {countdown.secondsLeft > 0 ? `Resend in: ${countdown.secondsLeft}s` : 'Send OTP'}
           </button>
         </p>
         <TextField
@@ -165,8 +170,13 @@ export function ForgotPasswordForm() {
           error={errors.confirm}
           onChange={(event) => setConfirm(event.target.value)}
         />
-        <button type="submit" disabled={setNewPassword.isPending} className={`${primaryButtonClass} w-full`}>
-          {setNewPassword.isPending && <Spinner label="Resetting password" />}
+        <button
+          type="submit"
+          aria-busy={setNewPassword.isPending}
+          disabled={setNewPassword.isPending}
+          className={`${primaryButtonClass} w-full`}
+        >
+          {setNewPassword.isPending && <Spinner decorative />}
           Submit
         </button>
       </form>

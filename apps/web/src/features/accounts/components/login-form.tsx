@@ -146,10 +146,11 @@ export function LoginForm() {
         </div>
         <button
           type="submit"
+          aria-busy={signIn.isPending}
           disabled={signIn.isPending || loggedIn}
           className={`${primaryButtonClass} w-full`}
         >
-          {signIn.isPending && <Spinner label="Logging in" />}
+          {signIn.isPending && <Spinner decorative />}
           Login
         </button>
         {loggedIn && (

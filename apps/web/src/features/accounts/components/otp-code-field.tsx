@@ -45,8 +45,14 @@ export function OtpCodeField({
             OTP Verified
           </p>
         ) : (
-          <button type="button" onClick={onVerify} disabled={verifying} className={secondaryButtonClass}>
-            {verifying && <Spinner label="Verifying OTP" />}
+          <button
+            type="button"
+            aria-busy={verifying}
+            onClick={onVerify}
+            disabled={verifying}
+            className={secondaryButtonClass}
+          >
+            {verifying && <Spinner decorative />}
             Verify OTP
           </button>
         )}

@@ -4,7 +4,7 @@ import { secondaryButtonClass } from './form-fields.tsx';
 
 /**
  * 'Send OTP', disabled while sending and for 30 seconds after with 'Resend in: Ns', then
- * 'Resend OTP'.
+ * 'Send OTP' again: the spec names the button so throughout, and never 'Resend OTP'.
  */
 export function OtpSendButton({
   otp,
@@ -16,16 +16,16 @@ export function OtpSendButton({
   disabled?: boolean;
 }) {
   const waiting = otp.secondsLeft > 0;
-  let label = otp.sentTo ? 'Resend OTP' : 'Send OTP';
-  if (waiting) label = `Resend in: ${otp.secondsLeft}s`;
+  const label = waiting ? `Resend in: ${otp.secondsLeft}s` : 'Send OTP';
   return (
     <button
       type="button"
+      aria-busy={otp.sending}
       onClick={onSend}
       disabled={disabled || otp.sending || waiting}
       className={`${secondaryButtonClass} whitespace-nowrap`}
     >
-      {otp.sending && <Spinner label="Sending OTP" />}
+      {otp.sending && <Spinner decorative />}
       {label}
     </button>
   );

@@ -162,11 +162,12 @@ function PictureUpload({ profile }: { profile: UserProfile }) {
       />
       <button
         type="button"
+        aria-busy={busy}
         onClick={() => input.current?.click()}
         disabled={busy}
         className={secondaryButtonClass}
       >
-        {busy && <Spinner label="Uploading picture" />}
+        {busy && <Spinner decorative />}
         Upload New Picture
       </button>
     </>
@@ -236,8 +237,13 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
       )}
       <TextField label="Phone" {...phoneInput} {...field('phone', (raw) => digitsOnly(raw, PHONE_LENGTH))} />
       <div className="flex gap-3">
-        <button type="submit" disabled={editProfile.isPending} className={`${primaryButtonClass} flex-1`}>
-          {editProfile.isPending && <Spinner label="Saving" />}
+        <button
+          type="submit"
+          aria-busy={editProfile.isPending}
+          disabled={editProfile.isPending}
+          className={`${primaryButtonClass} flex-1`}
+        >
+          {editProfile.isPending && <Spinner decorative />}
           Save
         </button>
         <button type="button" onClick={onDone} className={`${secondaryButtonClass} flex-1`}>

@@ -1,8 +1,8 @@
 import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/constants';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
+import { type ApiCall, gate, renderAt, stubApi } from '../testing.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 const created = { message: 'user created', Token: 'tok.en.value', UserId: 'usr_9' };
@@ -83,6 +83,59 @@ describe('sign-up', () => {
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
     await act(async () => vi.advanceTimersByTime(3000));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("keeps the button's name 'Register' while registering, and says it is busy", async () => {
+    const answer = gate();
+    stubApi(async (call) => {
+      if (call.path === '/users/') await answer.opened;
+      return happyApi(call);
+    });
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('Enter OTP'), '123456');
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('OTP Verified')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await typing.type(screen.getByLabelText('Create Password'), 'Secret123');
+    await typing.type(screen.getByLabelText('Re-type Password'), 'Secret123');
+    await typing.click(screen.getByRole('checkbox'));
+    const register = screen.getByRole('button', { name: 'Register' });
+    expect(register.getAttribute('aria-busy')).toBe('false');
+    await typing.click(register);
+    await waitFor(() => expect(register.getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByRole('button', { name: 'Register' })).toBe(register);
+    expect(within(register).queryByRole('status')).toBeNull();
+    answer.open();
+    expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
+  });
+
+  it('refuses a password under 8 characters and takes 8 of any kind, digits alone included', async () => {
+    const calls = stubApi(happyApi);
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('Enter OTP'), '123456');
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('OTP Verified')).toBeTruthy();
+    await typing.type(screen.getByLabelText('Phone Number'), '9876543210');
+    await typing.type(screen.getByLabelText('Create Password'), '1234567');
+    await typing.type(screen.getByLabelText('Re-type Password'), '1234567');
+    await typing.click(screen.getByRole('checkbox'));
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/users/')).toBe(false);
+
+    await typing.type(screen.getByLabelText('Create Password'), '8');
+    await typing.type(screen.getByLabelText('Re-type Password'), '8');
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/users/')?.body).toMatchObject({ password: '12345678' });
   });
 
   it('requires every field and equal passwords', async () => {

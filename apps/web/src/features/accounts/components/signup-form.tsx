@@ -191,8 +191,13 @@ export function SignupForm() {
             </div>
           </fieldset>
           <FieldError id="signup-form-error" message={errors.form} announce />
-          <button type="submit" disabled={createUser.isPending} className={`${primaryButtonClass} w-full`}>
-            {createUser.isPending && <Spinner label="Registering" />}
+          <button
+            type="submit"
+            aria-busy={createUser.isPending}
+            disabled={createUser.isPending}
+            className={`${primaryButtonClass} w-full`}
+          >
+            {createUser.isPending && <Spinner decorative />}
             Register
           </button>
         </form>

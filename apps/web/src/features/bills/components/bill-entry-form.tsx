@@ -166,11 +166,12 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
       {planPicker && <div className="mt-5">{planPicker}</div>}
       <button
         type="submit"
+        aria-busy={isSubmitting}
         form={formId}
         disabled={!form.ready || isSubmitting}
         className="mt-5 flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        {isSubmitting && <Spinner label="Please wait" />}
+        {isSubmitting && <Spinner decorative />}
         {billFlow(biller) === 'fetch' ? 'Submit' : 'Proceed to Pay'}
       </button>
       {login.dialog}

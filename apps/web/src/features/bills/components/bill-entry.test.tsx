@@ -2,6 +2,7 @@ import type { Biller, BillResponse } from '@erti/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { pendingBillFor } from '../pending-bill.ts';
 import { billers, callsOf, renderAt, signIn, stubApi } from '../test-support.tsx';
 import { BillEntry } from './bill-entry.tsx';
@@ -127,7 +128,7 @@ describe('BillEntry', () => {
     expect(pendingBillFor('Electricity', billers.electricity.billerName)?.values).toEqual({
       'Consumer Number': '1234567890',
     });
-    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+    await pressLoginInPopup();
     expect(first.router.state.location.pathname).toBe('/login');
     expect(first.router.state.location.search).toBe(
       `?from=${encodeURIComponent(urlOf(billers.electricity))}`,

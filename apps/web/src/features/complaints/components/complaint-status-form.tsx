@@ -66,8 +66,13 @@ export function ComplaintStatusForm() {
           {check.error.message}
         </p>
       )}
-      <button type="submit" disabled={check.isPending} className={submitButtonClass}>
-        {check.isPending && <Spinner label="Checking" />}
+      <button
+        type="submit"
+        aria-busy={check.isPending}
+        disabled={check.isPending}
+        className={submitButtonClass}
+      >
+        {check.isPending && <Spinner decorative />}
         Check Status
       </button>
       {result && (

@@ -184,8 +184,13 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           {raise.error.message}
         </p>
       )}
-      <button type="submit" disabled={raise.isPending} className={submitButtonClass}>
-        {raise.isPending && <Spinner label="Submitting" />}
+      <button
+        type="submit"
+        aria-busy={raise.isPending}
+        disabled={raise.isPending}
+        className={submitButtonClass}
+      >
+        {raise.isPending && <Spinner decorative />}
         Submit Complaint
       </button>
       {raise.data && (

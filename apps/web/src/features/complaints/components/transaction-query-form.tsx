@@ -158,8 +158,13 @@ export function TransactionQueryForm() {
           )}
         </p>
       )}
-      <button type="submit" disabled={search.isPending} className={submitButtonClass}>
-        {search.isPending && <Spinner label="Searching" />}
+      <button
+        type="submit"
+        aria-busy={search.isPending}
+        disabled={search.isPending}
+        className={submitButtonClass}
+      >
+        {search.isPending && <Spinner decorative />}
         Search
       </button>
       {search.data && (

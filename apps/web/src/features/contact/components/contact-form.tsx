@@ -100,10 +100,11 @@ export function ContactForm() {
       </FormField>
       <button
         type="submit"
+        aria-busy={send.isPending}
         disabled={send.isPending}
         className="inline-flex items-center justify-center gap-2 self-start rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
       >
-        {send.isPending && <Spinner label="Sending" />}
+        {send.isPending && <Spinner decorative />}
         Send Message
       </button>
     </form>

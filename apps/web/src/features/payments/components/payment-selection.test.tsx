@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
 import { PaymentSelection } from './payment-selection.tsx';
 
@@ -230,10 +231,8 @@ describe('payment selection', () => {
     const first = renderSelection(billPayment);
     await userEvent.click(screen.getByRole('button', { name: /Pay with PayU/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please login to continue');
-    const dialog = screen.getByRole('dialog', { name: 'Please login to continue' });
-    expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
-      '/login?from=%2Fpayment-selection',
-    );
+    await pressLoginInPopup();
+    expect(screen.getByTestId('location').textContent).toBe('/login?from=%2Fpayment-selection');
     expect(api.calls).toHaveLength(0);
     first.unmount();
 

@@ -112,13 +112,14 @@ function GatewayButton({ gateway, busy, disabled, onClick, title, detail }: Gate
   return (
     <button
       type="button"
+      aria-busy={busy === gateway}
       onClick={onClick}
       disabled={disabled || busy !== null}
       className="flex flex-col items-start gap-1 rounded-xl border-2 border-brand-200 bg-white p-5 text-left shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
     >
       <span className="text-lg font-semibold text-brand-900">{title}</span>
       <span className="text-sm text-gray-600">{detail}</span>
-      {busy === gateway && <Spinner label="Starting your payment" />}
+      {busy === gateway && <Spinner decorative />}
     </button>
   );
 }

@@ -1,9 +1,10 @@
 import { SHORT_TOAST_MS } from '@erti/contracts/constants';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { mockApi, renderScreen } from '../testing/render-screen.tsx';
 import { TestPaymentForm } from './test-payment-form.tsx';
 
@@ -125,10 +126,8 @@ describe('test payment page', () => {
     const user = await fill('100');
     await user.click(payNow());
     expect((await screen.findByRole('alert')).textContent).toBe('Please login to continue');
-    const dialog = await screen.findByRole('dialog', { name: 'Please login to continue' });
-    expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
-      '/login?from=%2Fbbps',
-    );
+    await pressLoginInPopup(user);
+    expect(screen.getByTestId('location').textContent).toBe('/login?from=%2Fbbps');
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -113,10 +113,11 @@ export function TestPaymentForm() {
       </FormField>
       <button
         type="submit"
+        aria-busy={busy}
         disabled={!filled || busy}
         className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        {busy && <Spinner label="Starting your payment" />}
+        {busy && <Spinner decorative />}
         Pay Now
       </button>
       {login.dialog}

@@ -140,8 +140,13 @@ export function EducationFeesForm() {
           loading={billers.isFetching}
         />
         {billers.isError && <RetryNote what="institutes" onRetry={() => billers.refetch()} />}
-        <button type="submit" disabled={!biller || loading} className={primaryButtonClass}>
-          {loading && <Spinner label="Loading" />}
+        <button
+          type="submit"
+          aria-busy={loading}
+          disabled={!biller || loading}
+          className={primaryButtonClass}
+        >
+          {loading && <Spinner decorative />}
           Proceed
         </button>
       </form>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { saveSession, saveUserData } from '../../../lib/session.ts';
+import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { health, mumbaiPlans, operators } from '../testing/fixtures.ts';
 import { bodiesSentTo, fakeApi, renderScreen } from '../testing/render.tsx';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
@@ -93,10 +94,10 @@ describe('mobile recharge form', () => {
     await fillForm();
     await userEvent.click(proceed());
     expect(await toastText()).toContain('Please login to continue');
-    const dialog = screen.getByRole('dialog', { name: 'Please login to continue' });
-    const login = within(dialog).getByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe(
-      `/login?from=${encodeURIComponent('/services/recharge/Mobile%20Prepaid')}`,
+    await pressLoginInPopup();
+    expect(view.router.state.location.pathname).toBe('/login');
+    expect(view.router.state.location.search).toBe(
+      `?from=${encodeURIComponent('/services/recharge/Mobile%20Prepaid')}`,
     );
     view.unmount();
 

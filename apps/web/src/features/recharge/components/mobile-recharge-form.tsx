@@ -230,10 +230,11 @@ export function MobileRechargeForm() {
           />
           <button
             type="submit"
+            aria-busy={validation.isPending}
             aria-disabled={missing !== null || validation.isPending}
             className={primaryButtonClass}
           >
-            {validation.isPending && <Spinner label="Checking your recharge" />}
+            {validation.isPending && <Spinner decorative />}
             Proceed
           </button>
         </form>
