@@ -35,6 +35,15 @@ export const configSchema = z.object({
   /** How long to wait for the bill network before telling the user to try again. */
   BBPS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   BBPS_MDM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * How POST bodies travel to the operating unit: `plain` JSON, or the `encrypted` envelope a real
+   * Axis/TransXT unit wants, sealed with BBPS_SECRET (decision 052). The sandbox takes both.
+   */
+  BBPS_ENVELOPE: z.enum(['plain', 'encrypted']).default('plain'),
+  /** The envelope's shared secret, from the unit's onboarding kit; required when encrypted. Never logged. */
+  BBPS_SECRET: z.string().optional(),
+  /** The credential the unit issues us, sent as the `AUTH` header on every call when set. */
+  BBPS_AUTH: z.string().optional(),
   BILLER_SYNC_MINUTES: z.coerce
     .number()
     .int()
@@ -97,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     config.JWT_SECRET === configSchema.shape.JWT_SECRET.parse(undefined)
   ) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: must be set in production');
+  }
+  if (config.BBPS_ENVELOPE === 'encrypted' && !config.BBPS_SECRET) {
+    throw new Error('Invalid configuration:\n  BBPS_SECRET: must be set when BBPS_ENVELOPE is encrypted');
   }
   return config;
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { decryptBbpsEnvelope, encryptBbpsEnvelope } from '@erti/protocols';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,26 +12,31 @@ import {
 /** A stand-in operating unit whose answers each test picks, to drive the adapter's edge cases. */
 let server: FastifyInstance;
 let client: BbpsClient;
+let sealingClient: BbpsClient;
 let answer: (body: unknown) => { status: number; body: string; delayMs?: number };
 let lastBody: unknown;
+let lastAuth: string | string[] | undefined;
 
 beforeAll(async () => {
   server = Fastify();
   server.all('/*', async (request, reply) => {
     lastBody = request.body;
+    lastAuth = request.headers.auth;
     const { status, body, delayMs } = answer(request.body);
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return reply.status(status).type('application/json').send(body);
   });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.server.address() as AddressInfo;
-  client = createBbpsClient({
+  const options = {
     baseUrl: `http://127.0.0.1:${port}/bou/`,
     agentId: 'EP01EP01INT000000001',
     timeoutMs: 1_500,
     masterDataTimeoutMs: 1_500,
     macAddress: '02-00-00-00-00-01',
-  });
+  };
+  client = createBbpsClient(options);
+  sealingClient = createBbpsClient({ ...options, auth: 'agent-credential', envelopeSecret: secret });
 });
 afterAll(async () => {
   await server.close();
@@ -42,6 +48,7 @@ const envelope = (respCode: '0' | '1') =>
     status: respCode === '1' ? 'SUCCESS' : 'FAILURE',
     response: { responseCode: '200' },
   });
+const secret = 'test-secret-key';
 const billDetails = {
   billerId: 'MAHA00000MAH01',
   customerParams: [{ name: 'Consumer No', value: '1234567890' }],
@@ -133,5 +140,44 @@ describe('the Bharat Connect adapter', () => {
       billerPaymentChannels: { paymentChannelInfo: [] },
       interchangeFee: [],
     });
+  });
+});
+
+describe('the Bharat Connect adapter with the encrypted envelope', () => {
+  it('seals every POST body with the secret and sends the AUTH header on every call', async () => {
+    answer = () => ({ status: 200, body: envelope('1') });
+    await sealingClient.fetchBill({ custDetails, billDetails }, { ip: '203.0.113.9' });
+    expect(lastAuth).toBe('agent-credential');
+    expect(lastBody).toEqual({ request: expect.any(String) });
+    const opened = JSON.parse(decryptBbpsEnvelope(secret, (lastBody as { request: string }).request));
+    expect(opened).toMatchObject({ chId: 1, isRealTimeFetch: true, custDetails, billDetails });
+
+    answer = () => ({ status: 200, body: '{"locations":[]}' });
+    await sealingClient.locations();
+    expect(lastAuth).toBe('agent-credential');
+
+    await client.locations();
+    expect(lastAuth).toBeUndefined();
+  });
+
+  it('opens an answer sealed the same way, and takes a plain answer as it comes', async () => {
+    answer = () => ({
+      status: 200,
+      body: JSON.stringify({ response: encryptBbpsEnvelope(secret, envelope('0')) }),
+    });
+    expect((await sealingClient.validate({ billDetails }, { ip: '127.0.0.1' })).respCode).toBe('0');
+    answer = () => ({ status: 200, body: envelope('1') });
+    expect((await sealingClient.validate({ billDetails }, { ip: '127.0.0.1' })).respCode).toBe('1');
+  });
+
+  it('throws BbpsUnavailableError for a sealed answer that does not decrypt', async () => {
+    for (const sealed of ['not ciphertext', encryptBbpsEnvelope('another-secret', envelope('1'))]) {
+      answer = () => ({ status: 200, body: JSON.stringify({ response: sealed }) });
+      const unreadable = await sealingClient
+        .fetchBill({ custDetails, billDetails }, { ip: '127.0.0.1' })
+        .catch((e) => e);
+      expect(unreadable).toBeInstanceOf(BbpsUnavailableError);
+      expect(unreadable.timedOut).toBe(false);
+    }
   });
 });

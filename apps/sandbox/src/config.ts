@@ -18,6 +18,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().default('rzp_test_ertipay0001'),
   RAZORPAY_KEY_SECRET: z.string().default('erti_razorpay_test_secret'),
   RAZORPAY_WEBHOOK_SECRET: z.string().default('erti_razorpay_webhook_secret'),
+  SANDBOX_BBPS_SECRET: z.string().min(1).default('erti_bbps_test_secret'),
+  SANDBOX_BBPS_AUTH: z.string().optional(),
 });
 
 export function loadSandboxEnv(env: NodeJS.ProcessEnv = process.env) {
@@ -38,6 +40,8 @@ export function loadSandboxEnv(env: NodeJS.ProcessEnv = process.env) {
     razorpayKeyId: parsed.RAZORPAY_KEY_ID,
     razorpayKeySecret: parsed.RAZORPAY_KEY_SECRET,
     razorpayWebhookSecret: parsed.RAZORPAY_WEBHOOK_SECRET,
+    bbpsSecret: parsed.SANDBOX_BBPS_SECRET,
+    bbpsAuth: parsed.SANDBOX_BBPS_AUTH,
   });
   return { host: parsed.SANDBOX_HOST, port: parsed.SANDBOX_PORT, smtpPort: parsed.SANDBOX_SMTP_PORT, config };
 }
@@ -63,6 +67,7 @@ export function sandboxConfigFor(options: {
     razorpayKeySecret: 'erti_razorpay_test_secret',
     razorpayWebhookSecret: 'erti_razorpay_webhook_secret',
     razorpayWebhookUrl: `${options.apiUrl}/api/razorpay/webhook`,
+    bbpsSecret: 'erti_bbps_test_secret',
     settleAfterMs: options.settleAfterMs ?? { pending: 5_000, refund: 3_000 },
   };
 }

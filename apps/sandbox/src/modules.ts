@@ -22,6 +22,10 @@ export interface SandboxConfig {
   razorpayKeySecret: string;
   razorpayWebhookSecret: string;
   razorpayWebhookUrl: string;
+  /** The Bharat Connect envelope's shared secret (SANDBOX_BBPS_SECRET); the api's BBPS_SECRET must match. */
+  bbpsSecret: string;
+  /** When set (SANDBOX_BBPS_AUTH), a call to `/bou` without this `AUTH` header is refused. */
+  bbpsAuth?: string;
   /** Real time after which a pending payment settles and a refund completes, unless forced sooner. */
   settleAfterMs: SettleTimes;
 }

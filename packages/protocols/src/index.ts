@@ -1,4 +1,5 @@
 export * from './bbps.ts';
+export * from './bbps-envelope.ts';
 export * from './payu.ts';
 export * from './phonepe.ts';
 export * from './razorpay.ts';

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox, type Sandbox } from '../../../sandbox/src/app.ts';
 import { sandboxConfigFor } from '../../../sandbox/src/config.ts';
+import type { SandboxConfig } from '../../../sandbox/src/modules.ts';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
@@ -15,6 +16,8 @@ export interface TestEnv {
   config: Config;
   database: DatabaseHandle;
   sandbox: Sandbox;
+  /** The sandbox's settings: its bill network reads the AUTH and secret on each call, so a test may change them. */
+  sandboxConfig: SandboxConfig;
   sandboxUrl: string;
   apiUrl: string;
   /** Runs every due background job once (the worker is off in tests). */
@@ -79,6 +82,7 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
     config,
     database,
     sandbox,
+    sandboxConfig,
     sandboxUrl,
     apiUrl,
     runJobs: () => runDueJobs(database.db, built.jobHandlers, built.app.log, 100),

@@ -28,11 +28,13 @@ import {
   statusRequest,
   validationRequest,
 } from './requests.ts';
+import { guardTransport } from './transport.ts';
 
 /**
  * The simulated Bharat Connect operating unit, under `/bou` + `bbpsPaths`: biller and plan master
  * data, coverage locations, bill fetch, validation, payment, status and complaints, in the wire
- * format of packages/protocols/src/bbps.ts. State lives in memory for the life of the process.
+ * format of packages/protocols/src/bbps.ts, as plain JSON or in the encrypted envelope (transport.ts).
+ * State lives in memory for the life of the process.
  */
 export const bouSystem: SandboxSystem = async (app, { config, faults }) => {
   const catalogue = catalogueFor(config.extraBillers);
@@ -44,10 +46,14 @@ export const bouSystem: SandboxSystem = async (app, { config, faults }) => {
 
   await app.register(
     async (bou) => {
-      registerMasterData(bou, catalogue, plans);
-      registerBills(bou, bills);
-      registerPayments(bou, payments, faults);
-      registerComplaints(bou, complaints);
+      // The network's calls sit behind the unit's AUTH and envelope checks; the tester controls do not.
+      await bou.register(async (unit) => {
+        guardTransport(unit, config);
+        registerMasterData(unit, catalogue, plans);
+        registerBills(unit, bills);
+        registerPayments(unit, payments, faults);
+        registerComplaints(unit, complaints);
+      });
       registerControls(bou, payments, clock);
     },
     { prefix: '/bou' },

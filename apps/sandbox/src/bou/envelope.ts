@@ -50,6 +50,19 @@ export function failed<Inner extends object = object>(
   };
 }
 
+/**
+ * A refusal before the call is read (a wrong AUTH, an envelope that does not decrypt), in the shape
+ * §4.9 gives BBPS transport errors. It has no `respCode` on purpose: the api must take it for a
+ * refused request, never for the biller's answer.
+ */
+export function refused(code: string, message: string) {
+  return {
+    responseCode: '001',
+    responseReason: 'FAILURE',
+    errorInfo: { error: [{ errorCode: code, errorMessage: message }] },
+  };
+}
+
 /** A business failure carried as a thrown value, so deep checks can stop a request early. */
 export class NetworkRefusal extends Error {
   constructor(

@@ -19,7 +19,10 @@ import {
   type BbpsStatusResponse,
   type BbpsValidationRequest,
   type BbpsValidationResponse,
+  bbpsEnvelopeCiphertext,
   bbpsPaths,
+  decryptBbpsEnvelope,
+  encryptBbpsEnvelope,
 } from '@erti/protocols';
 import { type Config, outsideBaseUrl } from '../../config.ts';
 import { agentMacAddress } from './agent-device.ts';
@@ -70,6 +73,13 @@ export interface BbpsClientOptions {
   masterDataTimeoutMs: number;
   /** The agent device's MAC; derived from this host when absent. */
   macAddress?: string;
+  /** The credential the unit issued us: sent as the `AUTH` header on every call when set. */
+  auth?: string;
+  /**
+   * When set, every POST body goes as `{"request": "<ciphertext>"}` sealed with this secret, and an
+   * answer shaped `{"response": "<ciphertext>"}` is opened with it (decision 052).
+   */
+  envelopeSecret?: string;
 }
 
 interface RawAnswer {
@@ -87,11 +97,30 @@ const isEnvelope = hasKey('respCode');
  * fills `chId` and `agentDetails` (our agent id, INITIATING_CHANNEL=INT, the customer's IP, the agent
  * device's MAC) so that no caller, and never the browser, sets them. A `respCode: "0"` answer is
  * returned as it came; a timeout, an unreachable network, a 5xx or an unreadable answer throws
- * `BbpsUnavailableError`, a refused request `BbpsRejectedError`.
+ * `BbpsUnavailableError`, a refused request `BbpsRejectedError`. With `envelopeSecret` every POST body
+ * travels encrypted; an answer that will not decrypt is unreadable, so `BbpsUnavailableError`.
  */
 export function createBbpsClient(options: BbpsClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const macAddress = options.macAddress ?? agentMacAddress(options.agentId);
+  const secret = options.envelopeSecret;
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  if (options.auth) headers.AUTH = options.auth;
+
+  const seal = (body: unknown) =>
+    secret === undefined ? body : { request: encryptBbpsEnvelope(secret, JSON.stringify(body)) };
+
+  /** An answer sealed like our requests, opened; any other answer as it came. */
+  function unseal(path: string, status: number, body: unknown): unknown {
+    if (secret === undefined) return body;
+    const sealed = bbpsEnvelopeCiphertext(body, 'response');
+    if (sealed === undefined) return body;
+    try {
+      return JSON.parse(decryptBbpsEnvelope(secret, sealed));
+    } catch {
+      throw new BbpsUnavailableError(path, false, `an answer that does not decrypt (HTTP ${status})`);
+    }
+  }
 
   function agentDetails(device: CustomerDevice): AgentDetails {
     return {
@@ -113,8 +142,8 @@ export function createBbpsClient(options: BbpsClientOptions) {
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method: init.method,
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(seal(init.body)),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -133,11 +162,13 @@ export function createBbpsClient(options: BbpsClientOptions) {
       throw new BbpsUnavailableError(path, timedOut, 'the answer was cut off');
     }
     if (response.status >= 500) throw new BbpsUnavailableError(path, false, `HTTP ${response.status}`);
+    let body: unknown;
     try {
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      body = text ? JSON.parse(text) : undefined;
     } catch {
       throw new BbpsUnavailableError(path, false, `unreadable answer (HTTP ${response.status})`);
     }
+    return { status: response.status, body: unseal(path, response.status, body) };
   }
 
   /** The answer when it has the expected shape (a business answer may come with a 4xx); else an error. */
@@ -287,5 +318,7 @@ export function bbpsClientFromConfig(config: Config): BbpsClient {
     agentId: config.BBPS_AGENT_ID,
     timeoutMs: config.BBPS_TIMEOUT_MS,
     masterDataTimeoutMs: config.BBPS_MDM_TIMEOUT_MS,
+    auth: config.BBPS_AUTH,
+    envelopeSecret: config.BBPS_ENVELOPE === 'encrypted' ? config.BBPS_SECRET : undefined,
   });
 }
