@@ -1,12 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes, loadScreenAt } from './router.tsx';
+
+/** A Back button outside the layout, to make a POP navigation. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Go back
+    </button>
+  );
+}
 
 const app = (url: string) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
     <MemoryRouter initialEntries={[url]}>
+      <BackButton />
       <AppRoutes />
     </MemoryRouter>
   </QueryClientProvider>
@@ -49,5 +60,35 @@ describe('AppRoutes', () => {
     await loadScreenAt('/privacy');
     render(app('/privacy'));
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('opens a new screen at the top of the window and focuses its content without scrolling', async () => {
+    await loadScreenAt('/privacy');
+    await loadScreenAt('/terms');
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    try {
+      await renderAt('/privacy');
+      expect(scrollTo).not.toHaveBeenCalled();
+
+      await act(async () => {
+        fireEvent.click(screen.getByRole('link', { name: 'Terms & Conditions' }));
+      });
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+      const main = document.getElementById('main');
+      expect(focus.mock.contexts).toContain(main);
+      expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+
+      // Back and forward leave the scroll to the browser's own restoration.
+      scrollTo.mockClear();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+      });
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      focus.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

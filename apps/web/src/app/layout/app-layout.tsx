@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 
@@ -12,19 +12,25 @@ interface AppLayoutProps {
 }
 
 /**
- * After moving to another screen, the focus goes to the new screen's content, where a page load
- * would start. Otherwise it stays on a navigation link (or falls to the page body when the pressed
- * control goes away), and keyboard and screen-reader users are left behind. A screen that has put
- * the focus in its own content keeps it.
+ * After moving to another screen, the page starts at its top and the focus goes to the new screen's
+ * content, where a page load would start. Otherwise the window keeps the old screen's scroll offset
+ * (a new page opening partway down, its title hidden) and the focus stays on a navigation link (or
+ * falls to the page body when the pressed control goes away), leaving keyboard and screen-reader
+ * users behind. A screen that has put the focus in its own content keeps it. The focus does not
+ * scroll (`preventScroll`): focusing `<main>` would otherwise scroll it to the top of the window
+ * and hide the header. Back and forward (POP) leave the scroll to the browser's own restoration,
+ * and an address with a `#fragment` leaves it to the link's target.
  */
 function useFocusOnNewScreen(main: RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
   const shown = useRef(pathname);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (!main.current?.contains(document.activeElement)) main.current?.focus();
-  }, [pathname, main]);
+    if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0);
+    if (!main.current?.contains(document.activeElement)) main.current?.focus({ preventScroll: true });
+  }, [pathname, hash, navigationType, main]);
 }
 
 export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) {

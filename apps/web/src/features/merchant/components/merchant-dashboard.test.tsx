@@ -145,6 +145,18 @@ describe('transactions', () => {
     expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('scrolls the table sideways in its own named, focusable region, never the page', async () => {
+    mockApi({ [HISTORY]: () => page('transactions', [transaction()], 1) });
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const region = screen.getByRole('region', { name: 'Transactions, newest first' });
+    expect(region.contains(table)).toBe(true);
+    expect(region.className).toContain('overflow-x-auto');
+    // The containing block of the sr-only caption and header text, so they cannot widen the page.
+    expect(region.className).toContain('relative');
+    expect(region.tabIndex).toBe(0);
+  });
+
   it('searches by order id and filters by status, each time from page 1', async () => {
     const user = userEvent.setup();
     const api = mockApi({ [HISTORY]: () => page('transactions', [transaction()], 30) });

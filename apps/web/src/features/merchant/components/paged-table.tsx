@@ -40,7 +40,18 @@ export function PagedTable<Filter extends RefundFilter>(props: PagedTableProps<F
     return <p className="rounded-xl bg-white p-6 text-center text-gray-800 shadow-sm">{props.empty}</p>;
   return (
     <>
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      {/*
+        The table scrolls sideways in its own region, never the page. `relative` makes the region the
+        containing block of the screen-reader-only caption and header text (`sr-only` is position:
+        absolute), which otherwise escaped its clipping and widened the page to the table's width.
+        Focusable and named so keyboard users can scroll it.
+      */}
+      <section
+        aria-label={typeof props.caption === 'string' ? props.caption : what}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard
+        tabIndex={0}
+        className="relative max-w-full overflow-x-auto rounded-xl bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
         <table className={`${tableClass} ${props.minWidthClass}`}>
           <caption className="sr-only">{props.caption}</caption>
           <thead className="bg-gray-50 text-gray-600">
@@ -48,7 +59,7 @@ export function PagedTable<Filter extends RefundFilter>(props: PagedTableProps<F
           </thead>
           <tbody className="divide-y divide-gray-100">{props.rows}</tbody>
         </table>
-      </div>
+      </section>
       <Pagination
         page={filter.page}
         pageSize={filter.pageSize}

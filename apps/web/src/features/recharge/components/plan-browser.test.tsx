@@ -226,6 +226,12 @@ describe('plan browser, home variant', () => {
     );
     const cards = await screen.findByRole('list', { name: 'Plans' });
     expect(screen.queryByRole('grid')).toBeNull();
+    // The cards stay in the bounded scroll box, which contains their sr-only (absolute) text.
+    const box = screen.getByRole('tabpanel');
+    expect(box.contains(cards)).toBe(true);
+    expect(box.style.maxHeight).toBe('450px');
+    expect(box.className).toContain('overflow-auto');
+    expect(box.className).toContain('relative');
     const longCard = within(cards).getByText(longDescription).closest('li') as HTMLElement;
     const more = within(longCard).getByRole('button', { name: 'View More' });
     await userEvent.click(more);

@@ -101,7 +101,10 @@ export function PlanBrowser(props: PlanBrowserProps) {
         aria-labelledby={tabId(idPrefix, activeTab)}
         aria-busy={plansQuery.isPending}
         style={heightStyle(variant)}
-        className="overflow-auto"
+        // `relative` makes the box the containing block of the cards' screen-reader-only text
+        // (`sr-only` is position: absolute); without it that text escapes the box's clipping and
+        // stretches the page to the end of the unclipped list, far below the footer.
+        className="relative overflow-auto"
       >
         <PlanList
           status={plansQuery.status}

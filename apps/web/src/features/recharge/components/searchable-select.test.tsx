@@ -43,6 +43,18 @@ describe('operator dropdown', () => {
     expect(isOpen()).toBe(false);
   });
 
+  it('opens the list directly below the input, not over the label', async () => {
+    renderScreen(<OperatorPicker />);
+    await userEvent.click(combobox());
+    const list = screen.getByRole('listbox');
+    // Hung from the input's own positioned box, after the input, at its bottom edge.
+    expect(list.parentElement).toBe(combobox().parentElement);
+    expect(combobox().compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(list.parentElement?.className).toContain('relative');
+    expect(list.className).toContain('top-full');
+    expect(list.className).not.toMatch(/(^|\s)-(top|mt|translate-y)-/);
+  });
+
   it('filters case-insensitively, says when nothing matches, and Escape restores the choice', async () => {
     renderScreen(<OperatorPicker />);
     await userEvent.click(combobox());

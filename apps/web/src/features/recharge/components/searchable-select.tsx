@@ -111,6 +111,10 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
+      {/*
+        The list hangs from the input's box (top-full). Placed straight in the flex column with no
+        offset, its static position was the column's top, so it opened over the label and the input.
+      */}
       <div className="relative">
         <input
           id={id}
@@ -145,42 +149,42 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
             </svg>
           )}
         </span>
-      </div>
-      <div
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label={label}
-        hidden={!open || shown.length === 0}
-        style={{ maxHeight }}
-        className="absolute z-20 mt-1 w-full overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
-      >
-        {shown.map((option, index) => (
-          // Keys are handled by the combobox input (aria-activedescendant), as the ARIA pattern says.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard
-          <div
-            key={optionKey(option)}
-            id={optionId(option)}
-            role="option"
-            tabIndex={-1}
-            aria-selected={value !== null && optionKey(value) === optionKey(option)}
-            onPointerDown={(event) => event.preventDefault()}
-            onClick={() => choose(option)}
-            onMouseMove={() => setActive(index)}
-            className={`cursor-pointer px-3 py-2 text-sm ${index === active ? 'bg-brand-100 text-brand-900' : 'text-gray-800'} aria-selected:font-semibold`}
-          >
-            {optionLabel(option)}
-          </div>
-        ))}
-      </div>
-      {open && shown.length === 0 && (
-        <p
-          role="status"
-          className="absolute z-20 mt-1 w-full rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-500 shadow-lg"
+        <div
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          hidden={!open || shown.length === 0}
+          style={{ maxHeight }}
+          className="absolute top-full left-0 z-20 mt-1 w-full overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
         >
-          {emptyText}
-        </p>
-      )}
+          {shown.map((option, index) => (
+            // Keys are handled by the combobox input (aria-activedescendant), as the ARIA pattern says.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard
+            <div
+              key={optionKey(option)}
+              id={optionId(option)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={value !== null && optionKey(value) === optionKey(option)}
+              onPointerDown={(event) => event.preventDefault()}
+              onClick={() => choose(option)}
+              onMouseMove={() => setActive(index)}
+              className={`cursor-pointer px-3 py-2 text-sm ${index === active ? 'bg-brand-100 text-brand-900' : 'text-gray-800'} aria-selected:font-semibold`}
+            >
+              {optionLabel(option)}
+            </div>
+          ))}
+        </div>
+        {open && shown.length === 0 && (
+          <p
+            role="status"
+            className="absolute top-full left-0 z-20 mt-1 w-full rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-500 shadow-lg"
+          >
+            {emptyText}
+          </p>
+        )}
+      </div>
       {props.error && (
         <p id={errorId} className="text-sm text-red-700">
           {props.error}
