@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/layout/spinner.tsx';
 import { formatPaise } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { isMoving } from '../model/order-status.ts';
-import { progressText } from '../model/outcome.ts';
+import { amountLabel, progressText } from '../model/outcome.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The order behind an outcome page: where the money is now, its B-Connect Txn ID and its receipt. */
@@ -26,7 +26,7 @@ export function OrderProgress({ order }: { order: OrderDetail }) {
             <dd className="font-medium">{order.billerName}</dd>
           </>
         )}
-        <dt className="text-gray-600">Amount paid</dt>
+        <dt className="text-gray-600">{amountLabel(order.status)}</dt>
         <dd className="font-medium">{formatPaise(order.total)}</dd>
         {order.txnReferenceId && (
           <>

@@ -1,3 +1,4 @@
+import type { OrderRefund } from '@erti/contracts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,10 @@ import { PaymentFailure, PaymentSuccess } from './payment-outcome.tsx';
 
 const ORDER = 'GET /api/orders/ord_1';
 const REFUND_TEXT = 'The amount will be refunded within 2 days.';
+
+/** The value next to an amount label in the order's details (the label must be exactly this). */
+const amountLine = (label: string) =>
+  screen.getByText(label, { exact: true }).nextElementSibling?.textContent;
 
 beforeEach(signIn);
 afterEach(() => {
@@ -44,6 +49,7 @@ describe('payment success page', () => {
     renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(await screen.findByText('EP015326ABCDEF123456')).toBeTruthy();
     expect(screen.getByText('Tata Power - Mumbai has received your payment of ₹1,260.00.')).toBeTruthy();
+    expect(amountLine('Amount paid')).toBe('₹1,260.00');
     expect(screen.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe('/receipt/ord_1');
   });
 
@@ -53,6 +59,47 @@ describe('payment success page', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
     expect(screen.getByText(REFUND_TEXT)).toBeTruthy();
     expect(screen.getByText('Refund in progress')).toBeTruthy();
+  });
+
+  it('agrees with the 2-day refund promise and names the deadline only as the outside limit', async () => {
+    const refund: OrderRefund = {
+      refundId: 'rfd_1',
+      amount: 74_530,
+      status: 'PENDING',
+      reason: 'auto',
+      note: null,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      deadline: '2026-11-30T10:00:00.000Z',
+    };
+    mockApi({
+      [ORDER]: () => ({
+        body: orderDetail({
+          status: 'REFUND_PENDING',
+          total: 74_530,
+          txnReferenceId: null,
+          refunds: [refund],
+        }),
+      }),
+    });
+    renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
+    expect(
+      await screen.findByText(
+        'Tata Power - Mumbai could not accept this payment. The refund of ₹745.30 to your original payment method has been started; banks usually credit it within 2 days, at the latest by 30 Nov 2026.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByText(REFUND_TEXT)).toBeTruthy();
+    expect(amountLine('Amount paid')).toBe('₹745.30');
+  });
+
+  it("calls a refunded payment's amount refunded", async () => {
+    mockApi({ [ORDER]: () => ({ body: orderDetail({ status: 'REFUNDED', txnReferenceId: null }) }) });
+    renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
+    expect(
+      await screen.findByText('₹1,260.00 has been refunded to your original payment method.'),
+    ).toBeTruthy();
+    expect(amountLine('Amount refunded')).toBe('₹1,260.00');
+    expect(screen.queryByText('Amount paid')).toBeNull();
   });
 });
 
@@ -72,5 +119,19 @@ describe('payment failure page', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeTruthy();
     expect(screen.getByText(/Your bank has not confirmed this payment yet/)).toBeTruthy();
     expect(screen.queryByText(REFUND_TEXT)).toBeNull();
+    expect(amountLine('Amount')).toBe('₹1,260.00');
+    expect(screen.queryByText('Amount paid')).toBeNull();
+  });
+
+  it("does not call a declined card payment's amount paid", async () => {
+    mockApi({
+      [ORDER]: () => ({
+        body: orderDetail({ status: 'PAYMENT_FAILED', txnReferenceId: null, failureReason: 'Card declined' }),
+      }),
+    });
+    renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
+    expect(await screen.findByText('Your payment did not go through: Card declined.')).toBeTruthy();
+    expect(amountLine('Amount')).toBe('₹1,260.00');
+    expect(screen.queryByText('Amount paid')).toBeNull();
   });
 });

@@ -210,10 +210,59 @@ describe('payment selection', () => {
     await userEvent.click(screen.getByRole('button', { name: /Pay with PayU/ }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(message)).toBeTruthy();
-    expect(within(alert).getByRole('link', { name: 'View the existing payment' }).getAttribute('href')).toBe(
+    expect(within(alert).getByRole('link', { name: 'View that payment' }).getAttribute('href')).toBe(
       '/receipt/ord_old',
     );
+    expect(within(alert).queryByText(/closed automatically/)).toBeNull();
     expect(screen.getByRole('button', { name: /Pay with PayU/ })).toHaveProperty('disabled', false);
+  });
+
+  it.each([
+    ['PayU', PAYU, 'Failed to initialize payment'],
+    ['PhonePe', PHONEPE, 'Failed to initialize phonepe payment'],
+  ])(
+    'for a bill already being paid (%s) links to that payment and says what happens next',
+    async (name, route, line) => {
+      const message =
+        'A payment for this bill is already in progress. Please check its status before paying again.';
+      mockApi({
+        [QUOTE]: () => ({ body: quote }),
+        [route]: () => ({ status: 409, body: { statusCode: 409, message, existingOrderId: 'ord_old' } }),
+      });
+      renderSelection(billPayment);
+      await userEvent.click(screen.getByRole('button', { name: new RegExp(`Pay with ${name}`) }));
+      // PhonePe's line is also a toast: the notice on the page is the alert that carries the reason.
+      const alert = (await screen.findByText(message)).closest<HTMLElement>('[role="alert"]');
+      if (!alert) throw new Error('the reason is not in an alert');
+      expect(within(alert).getByText(line)).toBeTruthy();
+      expect(within(alert).getByText(message)).toBeTruthy();
+      expect(
+        within(alert).getByText(
+          'If you did not finish that payment, it will be closed automatically and you can pay this bill again then. If you did finish it, there is nothing more to do.',
+        ),
+      ).toBeTruthy();
+      expect(within(alert).getByRole('link', { name: 'View that payment' }).getAttribute('href')).toBe(
+        '/receipt/ord_old',
+      );
+    },
+  );
+
+  it('shows the same way forward when the bill is already being paid before any gateway is chosen', async () => {
+    const message =
+      'A payment for this bill is already in progress. Please check its status before paying again.';
+    mockApi({
+      [QUOTE]: () => ({ status: 409, body: { statusCode: 409, message, existingOrderId: 'ord_old' } }),
+    });
+    renderSelection(billPayment);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(
+      within(alert).getByText(/it will be closed automatically and you can pay this bill again then/),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'View that payment' }).getAttribute('href')).toBe(
+      '/receipt/ord_old',
+    );
+    expect(screen.getByRole('button', { name: /Pay with PayU/ })).toHaveProperty('disabled', true);
   });
 
   it('blocks paying when the server refuses the payment up front', async () => {

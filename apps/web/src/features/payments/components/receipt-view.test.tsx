@@ -97,6 +97,19 @@ describe('receipt', () => {
     expect(screen.getByText('Not issued yet')).toBeTruthy();
   });
 
+  it.each([
+    ['SUCCESS', 'Paid through Bharat Connect · protected under Bharat Connect'],
+    ['PAYMENT_PENDING', 'This payment is waiting for confirmation from your bank.'],
+    ['PAYMENT_FAILED', 'This payment failed.'],
+    ['REFUND_PENDING', 'The biller could not accept this payment · refund in progress'],
+    ['REFUNDED', 'This payment has been refunded to your original payment method.'],
+  ] as const)('words the receipt by its status: %s', async (status, standing) => {
+    mockApi({ [ORDER]: () => ({ body: orderDetail({ status }) }) });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    expect(await screen.findByText(standing)).toBeTruthy();
+    if (status !== 'SUCCESS') expect(screen.queryByText(/Paid through Bharat Connect/)).toBeNull();
+  });
+
   it('says when the payment is not found', async () => {
     mockApi({ [ORDER]: () => ({ status: 404, body: { message: 'Order not found' } }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });

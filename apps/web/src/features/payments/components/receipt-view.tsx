@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
 import { useOrder } from '../api/get-order.ts';
 import { isNotFound, isUnauthorised } from '../model/payment-problem.ts';
-import { complaintState, receiptLines } from '../model/receipt.ts';
+import { complaintState, receiptLines, receiptStanding } from '../model/receipt.ts';
 import { LoginNeeded } from './login-needed.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -90,9 +90,7 @@ function Receipt({ order }: { order: OrderDetail }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Payment receipt</h1>
-          <p className="text-sm text-gray-600">
-            Paid through Bharat Connect · protected under Bharat Connect
-          </p>
+          <p className="text-sm text-gray-600">{receiptStanding(order.status)}</p>
         </div>
         <StatusBadge status={order.status} />
       </header>

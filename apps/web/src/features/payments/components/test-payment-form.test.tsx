@@ -59,6 +59,15 @@ describe('test payment page', () => {
     expect(payNow()).toHaveProperty('disabled', true);
   });
 
+  it('keeps the ten digits of a pasted number with its country code', async () => {
+    mockApi({});
+    renderScreen(<TestPaymentForm />, { path: '/bbps' });
+    const user = await fill('125.50', 'asha@example.com', '');
+    await user.click(screen.getByLabelText('Contact'));
+    await user.paste('+91 98765 43210');
+    expect(screen.getByLabelText('Contact')).toHaveProperty('value', '9876543210');
+  });
+
   it('creates the order in paise and posts the hosted checkout form', async () => {
     const api = mockApi({ [CREATE_ORDER]: () => ({ body: razorpayOrder }) });
     renderScreen(<TestPaymentForm />, { path: '/bbps' });

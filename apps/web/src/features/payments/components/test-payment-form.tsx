@@ -1,12 +1,12 @@
 import type { CreateOrderResponse } from '@erti/contracts';
-import { digitsOnly } from '@erti/contracts';
-import { BRAND, PHONE_LENGTH, SHORT_TOAST_MS } from '@erti/contracts/constants';
+import { BRAND, SHORT_TOAST_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { phoneDigits } from '@erti/contracts/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { FormField, inputClass, phoneLengthProps } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -101,13 +101,13 @@ export function TestPaymentForm() {
             {...contact}
             className={inputClass}
             onChange={(event) => {
-              event.target.value = digitsOnly(event.target.value, PHONE_LENGTH);
+              event.target.value = phoneDigits(event.target.value);
               return contact.onChange(event);
             }}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={PHONE_LENGTH}
+            {...phoneLengthProps}
           />
         )}
       </FormField>

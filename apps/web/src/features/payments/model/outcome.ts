@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderStatus } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
-import { formatDateTime, formatPaise } from '../../../lib/format.ts';
+import { formatDate, formatPaise } from '../../../lib/format.ts';
 import type { PaymentStatusTone } from './payment-status-view.ts';
 
 /** An outcome page reads as the status modal does: success, failure or pending. */
@@ -51,8 +51,27 @@ export function progressText(order: OrderDetail): string {
         : 'Your payment did not go through.';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
-      return `${biller} could not accept this payment, so we are refunding ${total} to your original payment method${refundBy ? ` by ${formatDateTime(refundBy)}` : ''}.`;
+      // The page also shows the spec's 'refunded within 2 days': the deadline (T+5) is only the outside limit.
+      return refundBy
+        ? `${biller} could not accept this payment. The refund of ${total} to your original payment method has been started; banks usually credit it within 2 days, at the latest by ${formatDate(refundBy)}.`
+        : `${biller} could not accept this payment. We are refunding ${total} to your original payment method; banks usually credit it within 2 days.`;
     case 'REFUNDED':
       return `${total} has been refunded to your original payment method.`;
+  }
+}
+
+/** What the amount was for the user: only a taken charge is 'paid'; a returned one is 'refunded'. */
+export function amountLabel(status: OrderStatus): string {
+  switch (status) {
+    case 'PAID':
+    case 'BILL_PENDING':
+    case 'SUCCESS':
+    case 'BILL_FAILED':
+    case 'REFUND_PENDING':
+      return 'Amount paid';
+    case 'REFUNDED':
+      return 'Amount refunded';
+    default:
+      return 'Amount';
   }
 }

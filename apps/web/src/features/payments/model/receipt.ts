@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@erti/contracts';
+import type { OrderDetail, OrderStatus } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
 import { formatDateTime, formatPaise, indianDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
@@ -46,4 +46,26 @@ export function complaintState(order: OrderDetail): ComplaintNavigationState {
       initiatedVia: BRAND,
     },
   };
+}
+
+/** The receipt's line under its title follows the order: only a SUCCESS order was paid through Bharat Connect. */
+export function receiptStanding(status: OrderStatus): string {
+  switch (status) {
+    case 'SUCCESS':
+      return 'Paid through Bharat Connect · protected under Bharat Connect';
+    case 'CREATED':
+      return 'This payment was not completed.';
+    case 'PAYMENT_PENDING':
+      return 'This payment is waiting for confirmation from your bank.';
+    case 'PAID':
+    case 'BILL_PENDING':
+      return 'Payment received · waiting for the biller to confirm on Bharat Connect';
+    case 'PAYMENT_FAILED':
+      return 'This payment failed.';
+    case 'BILL_FAILED':
+    case 'REFUND_PENDING':
+      return 'The biller could not accept this payment · refund in progress';
+    case 'REFUNDED':
+      return 'This payment has been refunded to your original payment method.';
+  }
 }
