@@ -2,9 +2,24 @@
  * Text helpers with no schema code: screens import them from `@erti/contracts/text` so a page that
  * only trims what is typed does not load zod.
  */
+import { PHONE_LENGTH } from './constants.ts';
 
 /** Digits only: what the spec's numeric inputs keep of what is typed. */
 export function digitsOnly(value: string, maxLength?: number): string {
   const digits = value.replace(/\D/g, '');
   return maxLength === undefined ? digits : digits.slice(0, maxLength);
+}
+
+/**
+ * A phone number as typed or pasted, kept to the spec's 10 digits: the non-digits go first, then a
+ * leading country code (`+91 98765 43210`, 12 digits from '91') or trunk zero (`09876543210`, 11
+ * digits from '0'), then anything past 10 digits. Pasting '98765 43210' keeps all ten digits.
+ */
+export function phoneDigits(value: string): string {
+  const digits = digitsOnly(value);
+  const national =
+    (digits.length === 12 && digits.startsWith('91')) || (digits.length === 11 && digits.startsWith('0'))
+      ? digits.slice(-PHONE_LENGTH)
+      : digits;
+  return national.slice(0, PHONE_LENGTH);
 }

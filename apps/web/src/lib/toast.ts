@@ -31,12 +31,24 @@ function show(kind: Kind) {
   };
 }
 
+/**
+ * Takes down every toast on screen, and any still on their way to it, so one raised next does not
+ * sit beside stale ones that contradict it (a failed login's error beside its later success). Toasts
+ * raised after it still show: its turn in the queue comes before theirs.
+ */
+function dismissAll(): void {
+  // Nothing raised yet: nothing to take down, and no need to load react-toastify for it.
+  if (!toastify) return;
+  void toastify.then(({ toast }) => toast.dismiss());
+}
+
 export const toast = {
   success: show('success'),
   error: show('error'),
   warn: show('warn'),
   warning: show('warning'),
   info: show('info'),
+  dismissAll,
 };
 
 /** The toast container is in the page: toasts raised so far, and all later ones, go to it. */

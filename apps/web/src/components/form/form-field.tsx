@@ -1,4 +1,6 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
+import { PHONE_LENGTH } from '@erti/contracts/constants';
+import { phoneDigits } from '@erti/contracts/text';
+import { type ClipboardEvent, type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
 
 /** The props a field's control needs to be labelled and tied to its hint and error. */
 export interface FieldControlProps {
@@ -88,17 +90,36 @@ export function TextField({ label, error, hint, announceError, ...input }: TextF
 }
 
 /**
- * Props for an input that keeps digits only, at most `maxLength` (phone numbers): whatever else is
- * typed or pasted is dropped as it arrives.
+ * A paste into a phone field, cleaned before the field's 10-character limit could cut it: the
+ * browser would keep '+91 98765 4' of '+91 98765 43210' and lose a digit. The cleaned number goes
+ * in as if typed (the value's own setter, then an input event), so the form's handlers see it.
  */
-export function digitsInputProps(maxLength: number) {
+export function pastePhoneNumber(event: ClipboardEvent<HTMLInputElement>): void {
+  const input = event.currentTarget;
+  const start = input.selectionStart ?? input.value.length;
+  const end = input.selectionEnd ?? start;
+  const pasted = event.clipboardData.getData('text');
+  event.preventDefault();
+  const number = phoneDigits(input.value.slice(0, start) + pasted + input.value.slice(end));
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, number);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The spec's 10-digit limit on a phone input, with pastes cleaned before it applies. */
+export const phoneLengthProps = { maxLength: PHONE_LENGTH, onPaste: pastePhoneNumber } as const;
+
+/**
+ * Props for a phone-number input: whatever is typed or pasted keeps its digits, less a +91 or 0 in
+ * front, at most 10 (`phoneDigits`).
+ */
+export function phoneInputProps() {
   return {
     type: 'tel',
     inputMode: 'numeric',
-    maxLength,
+    ...phoneLengthProps,
     onInput: (event: FormEvent<HTMLInputElement>) => {
       const input = event.currentTarget;
-      const digits = input.value.replace(/\D/g, '').slice(0, maxLength);
+      const digits = phoneDigits(input.value);
       // Only when it differs: writing the same value would swallow the change event forms listen to.
       if (digits !== input.value) input.value = digits;
     },

@@ -14,3 +14,12 @@ export function safeReturnPath(from: string | null): string {
   if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
   return from;
 }
+
+/**
+ * `path` carrying `from` along (`/signup?from=…`), so moving between login and sign-up still comes
+ * back to the page that asked. A `from` that is missing or could leave the site is dropped.
+ */
+export function withReturnPath(path: string, from: string | null): string {
+  if (!from || safeReturnPath(from) !== from) return path;
+  return `${path}?from=${encodeURIComponent(from)}`;
+}

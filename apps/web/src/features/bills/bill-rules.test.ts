@@ -76,6 +76,7 @@ describe('bill parameter rules', () => {
   it('keeps the digits of a mobile number only', () => {
     const [, mobile] = billers.electricity.customerParams;
     expect(sanitiseParam(mobile!, '98-765 abc43210')).toBe('9876543210');
+    expect(sanitiseParam(mobile!, '+91 98765 43210')).toBe('9876543210');
     expect(sanitiseParam(billers.fastag.customerParams[1]!, 'KA01 AB')).toBe('KA01 AB');
   });
 });

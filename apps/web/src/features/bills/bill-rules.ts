@@ -1,6 +1,7 @@
 import type { Biller, CustomerParam } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
 import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { phoneDigits } from '@erti/contracts/text';
 import { formatRupees } from '../../lib/format.ts';
 
 export const LPG_GAS = 'LPG Gas';
@@ -59,9 +60,9 @@ export function enteredAmount(biller: Biller, values: Record<string, string>, am
   return amountParam ? (values[amountParam.paramName] ?? '').trim() : amount;
 }
 
-/** What the user may type: a mobile number keeps its digits only. */
+/** What the user may type: a mobile number keeps its 10 digits only (`phoneDigits`: less a +91 or 0). */
 export function sanitiseParam(param: CustomerParam, raw: string): string {
-  return isMobileNumberParam(param.paramName) ? raw.replace(/\D/g, '') : raw;
+  return isMobileNumberParam(param.paramName) ? phoneDigits(raw) : raw;
 }
 
 const compiled = new Map<string, RegExp | null>();

@@ -71,6 +71,7 @@ export function ForgotPasswordForm() {
     if (Object.keys(found).length > 0) return;
     try {
       const answer = await setNewPassword.mutateAsync({ password, OTP: otp.trim() });
+      toast.dismissAll();
       toast.success(answer.message);
       setStep('done');
       redirect(paths.login, REDIRECT_AFTER_AUTH_MS);

@@ -1,8 +1,8 @@
-import { PHONE_LENGTH } from '@erti/contracts/constants';
 import { useState } from 'react';
 import {
   FormField,
   inputClass,
+  phoneLengthProps,
   TextField as SharedTextField,
   type TextFieldProps,
 } from '../../../components/form/form-field.tsx';
@@ -14,14 +14,18 @@ export const secondaryButtonClass =
 export const linkClass =
   'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
-/** The e-mail, phone and code inputs the account forms share, so each is typed and autofilled alike. */
+/**
+ * The e-mail, phone and code inputs the account forms share, so each is typed and autofilled alike.
+ * The phone input keeps the spec's 10-character limit; its form keeps `phoneDigits` of what is
+ * typed, and a paste is cleaned before the limit applies (`phoneLengthProps`).
+ */
 export const emailInput = { type: 'email', name: 'email', autoComplete: 'email' } as const;
 export const phoneInput = {
   type: 'tel',
   name: 'phone',
   inputMode: 'numeric',
   autoComplete: 'tel-national',
-  maxLength: PHONE_LENGTH,
+  ...phoneLengthProps,
 } as const;
 export const OTP_LENGTH = 6;
 export const otpInput = {

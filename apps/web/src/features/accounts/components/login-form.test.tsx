@@ -2,6 +2,7 @@ import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/cons
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectToastGone } from '../../../test/toasts.ts';
 import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
 import { LoginForm } from './login-form.tsx';
 
@@ -122,5 +123,42 @@ describe('login OTP', () => {
     await screen.findByText('User Login success');
     await act(async () => vi.advanceTimersByTime(3000));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("carries `from` on the 'Signup Here' link, and drops one that would leave the site", () => {
+    stubApi(happyApi);
+    const from = '/services/bills/Electricity/Some%20Power';
+    const { unmount } = renderAt(`/login?from=${encodeURIComponent(from)}`, '/login', <LoginForm />);
+    expect(screen.getByRole('link', { name: 'Signup Here' }).getAttribute('href')).toBe(
+      `/signup?from=${encodeURIComponent(from)}`,
+    );
+    unmount();
+    renderAt('/login?from=//evil.example', '/login', <LoginForm />);
+    expect(screen.getByRole('link', { name: 'Signup Here' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('takes down the failed-login toast when a later login succeeds', async () => {
+    let failed = false;
+    stubApi((call) => {
+      if (call.path === '/users/signin' && !failed) {
+        failed = true;
+        return { status: 401, body: { message: 'Signin failed. Please check your credentials.' } };
+      }
+      return happyApi(call);
+    });
+    renderAt('/login', '/login', <LoginForm />);
+    const typing = user();
+    await typing.type(emailInput(), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('OTP'), '123456');
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await screen.findByText('OTP Verified');
+    await typing.type(screen.getByLabelText('Password'), 'Wrong123');
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Signin failed. Please check your credentials.')).toBeTruthy();
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('User Login success')).toBeTruthy();
+    await expectToastGone('Signin failed. Please check your credentials.');
+    expect(screen.getByText('User Login success')).toBeTruthy();
   });
 });

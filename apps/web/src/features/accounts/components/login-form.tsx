@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isValidEmail, safeReturnPath } from '../account-rules.ts';
+import { isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
 import { useEmailOtp } from '../hooks/use-email-otp.ts';
@@ -36,6 +36,7 @@ const onEnter = (action: () => void) => (event: KeyboardEvent) => {
  */
 export function LoginForm() {
   const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
   const otp = useEmailOtp('login');
   const signIn = useSignIn();
   const redirect = useDelayedNavigate();
@@ -78,10 +79,11 @@ export function LoginForm() {
     if (Object.keys(found).length > 0) return;
     try {
       const session = await signIn.mutateAsync({ email: address, password });
+      toast.dismissAll();
       toast.success(session.message);
       await startSessionFromProfile(session, address);
       setLoggedIn(true);
-      redirect(safeReturnPath(searchParams.get('from')), REDIRECT_AFTER_AUTH_MS);
+      redirect(safeReturnPath(from), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : messages.errors.signinFailed;
       toast.error(message);
@@ -96,7 +98,7 @@ export function LoginForm() {
       footer={
         <>
           Don't have an account?{' '}
-          <Link to={paths.signup} className={linkClass}>
+          <Link to={withReturnPath(paths.signup, from)} className={linkClass}>
             Signup Here
           </Link>
         </>

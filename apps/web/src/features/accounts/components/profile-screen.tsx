@@ -1,4 +1,4 @@
-import { accountMessages, digitsOnly, type UserProfile } from '@erti/contracts';
+import { accountMessages, phoneDigits, type UserProfile } from '@erti/contracts';
 import { PHONE_LENGTH } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
@@ -235,7 +235,7 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
           {otp.sentTo !== newEmail && <FieldError message={errors.otp} announce />}
         </div>
       )}
-      <TextField label="Phone" {...phoneInput} {...field('phone', (raw) => digitsOnly(raw, PHONE_LENGTH))} />
+      <TextField label="Phone" {...phoneInput} {...field('phone', phoneDigits)} />
       <div className="flex gap-3">
         <button
           type="submit"

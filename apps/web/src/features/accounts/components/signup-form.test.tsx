@@ -2,6 +2,7 @@ import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/cons
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectToastGone } from '../../../test/toasts.ts';
 import { type ApiCall, gate, renderAt, stubApi } from '../testing.tsx';
 import { SignupForm } from './signup-form.tsx';
 
@@ -21,6 +22,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+/** Fills in all three steps and presses Register. */
+async function register(typing: ReturnType<typeof user>) {
+  await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
+  await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+  await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+  await typing.type(await screen.findByLabelText('Enter OTP'), '123456');
+  await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+  expect(await screen.findByText('OTP Verified')).toBeTruthy();
+  await typing.type(screen.getByLabelText('Phone Number'), '9876543210');
+  await typing.type(screen.getByLabelText('Create Password'), 'Secret123');
+  await typing.type(screen.getByLabelText('Re-type Password'), 'Secret123');
+  await typing.click(screen.getByRole('checkbox'));
+  await typing.click(screen.getByRole('button', { name: 'Register' }));
+}
 
 describe('sign-up', () => {
   it('checks the name and e-mail before sending the OTP', async () => {
@@ -158,6 +174,63 @@ describe('sign-up', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     expect(screen.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).toBe('/terms');
     expect(screen.getByRole('link', { name: 'Already an user? Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it.each(['98765 43210', '+919876543210', '09876543210'])(
+    'keeps the whole phone number when %s is pasted, within the 10-digit limit',
+    async (pasted) => {
+      stubApi(happyApi);
+      renderAt('/signup', '/signup', <SignupForm />);
+      const typing = user();
+      const phone = screen.getByLabelText('Phone Number') as HTMLInputElement;
+      expect(phone.maxLength).toBe(10);
+      await typing.click(phone);
+      await typing.paste(pasted);
+      expect(phone.value).toBe('9876543210');
+    },
+  );
+
+  it('carries `from` to login and back to that page after registering, 3 seconds on', async () => {
+    stubApi(happyApi);
+    const from = '/services/bills/Electricity/Some%20Power';
+    const { router } = renderAt(`/signup?from=${encodeURIComponent(from)}`, '/signup', <SignupForm />);
+    expect(screen.getByRole('link', { name: 'Already an user? Login' }).getAttribute('href')).toBe(
+      `/login?from=${encodeURIComponent(from)}`,
+    );
+    await register(user());
+    expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(2900));
+    expect(router.state.location.pathname).toBe('/signup');
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(router.state.location.pathname).toBe(from);
+  });
+
+  it('ignores a `from` that would leave the site', async () => {
+    stubApi(happyApi);
+    const { router } = renderAt('/signup?from=//evil.example', '/signup', <SignupForm />);
+    expect(screen.getByRole('link', { name: 'Already an user? Login' }).getAttribute('href')).toBe('/login');
+    await register(user());
+    expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('takes down an earlier failure toast when registering succeeds', async () => {
+    let failed = false;
+    stubApi((call) => {
+      if (call.path === '/users/' && !failed) {
+        failed = true;
+        return { status: 500, body: { message: 'boom' } };
+      }
+      return happyApi(call);
+    });
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await register(typing);
+    expect(await screen.findByText('An error occurred during registration')).toBeTruthy();
+    await typing.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
+    await expectToastGone('An error occurred during registration');
   });
 
   it('warns with the server message when the e-mail already has an account', async () => {

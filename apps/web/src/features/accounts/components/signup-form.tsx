@@ -1,14 +1,14 @@
-import { digitsOnly } from '@erti/contracts';
+import { phoneDigits } from '@erti/contracts';
 import { BRAND, PHONE_LENGTH, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FieldError } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isStrongPassword, isValidEmail } from '../account-rules.ts';
+import { isStrongPassword, isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import signupIllustration from '../assets/signup-illustration.svg';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
@@ -62,9 +62,12 @@ function registerError(values: SignupValues, agreed: boolean, otpVerified: boole
 
 /**
  * Sign-up in three steps: name and e-mail with Send OTP, the mailed code, then phone, password
- * and the terms. Registering signs the user in and goes home after 3 seconds.
+ * and the terms. Registering signs the user in and, after 3 seconds, goes back to the page in
+ * `from` (a path on this site) or home.
  */
 export function SignupForm() {
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
   const otp = useEmailOtp('signup');
   const createUser = useCreateUser();
   const redirect = useDelayedNavigate();
@@ -98,11 +101,13 @@ export function SignupForm() {
     try {
       const session = await createUser.mutateAsync({ ...profile, password: values.password });
       startSessionWith(session, { _id: session.UserId, ...profile });
+      toast.dismissAll();
       toast.success(messages.errors.signupSuccess);
       setValues(emptyForm);
       setAgreed(false);
       otp.reset();
-      redirect(paths.home, REDIRECT_AFTER_AUTH_MS);
+      // Back to the page that asked for an account (a bill page fills in what was typed), else home.
+      redirect(safeReturnPath(from), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
       toast.error(known ? error.message : messages.errors.signupError);
@@ -145,11 +150,7 @@ export function SignupForm() {
           {otp.sentTo !== address && <FieldError id="signup-otp-error" message={errors.otp} announce />}
           <fieldset className="space-y-4">
             <legend className="sr-only">Step 3: phone and password</legend>
-            <TextField
-              label="Phone Number"
-              {...phoneInput}
-              {...field('phoneNumber', (raw) => digitsOnly(raw, PHONE_LENGTH))}
-            />
+            <TextField label="Phone Number" {...phoneInput} {...field('phoneNumber', phoneDigits)} />
             <PasswordField
               label="Create Password"
               name="new-password"
@@ -202,7 +203,7 @@ export function SignupForm() {
           </button>
         </form>
         <p className="mt-4 text-center text-sm text-gray-700">
-          <Link to={paths.login} className={linkClass}>
+          <Link to={withReturnPath(paths.login, from)} className={linkClass}>
             Already an user? Login
           </Link>
         </p>

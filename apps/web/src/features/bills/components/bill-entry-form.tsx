@@ -92,7 +92,9 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
     optional: param.optional === 'true' && !lpgRule,
     value: values[param.paramName] ?? '',
     inputMode: isMobileNumberParam(param.paramName) || param.dataType === 'NUMERIC' ? 'numeric' : undefined,
-    maxLength: param.maxLength ?? (isMobileNumberParam(param.paramName) ? 10 : undefined),
+    // A mobile number is kept to 10 digits as it is typed (`sanitiseParam`): a browser limit would cut a
+    // pasted '+91 98765 43210' before its non-digits were dropped.
+    maxLength: isMobileNumberParam(param.paramName) ? undefined : param.maxLength,
     onChange: (raw) => setValues((current) => ({ ...current, [param.paramName]: sanitiseParam(param, raw) })),
   }));
   if (needsAmountField(biller)) {

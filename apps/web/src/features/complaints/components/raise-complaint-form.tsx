@@ -1,8 +1,7 @@
 import {
-  digitsOnly,
   indianDate,
   isTransactionQuery,
-  PHONE_LENGTH,
+  phoneDigits,
   queryTypes,
   type RaiseComplaint,
   raiseComplaintRequestSchema,
@@ -10,7 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { digitsInputProps, FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
@@ -96,9 +95,9 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
             <input
               {...control}
               {...register('contactNumber', {
-                setValueAs: (value: string) => digitsOnly(value ?? '', PHONE_LENGTH),
+                setValueAs: (value: string) => phoneDigits(value ?? ''),
               })}
-              {...digitsInputProps(PHONE_LENGTH)}
+              {...phoneInputProps()}
               autoComplete="tel-national"
               className={inputClass}
             />

@@ -1,14 +1,8 @@
-import {
-  indianDate,
-  messages,
-  PHONE_LENGTH,
-  type TransactionQuery,
-  transactionQueryRequestSchema,
-} from '@erti/contracts';
+import { indianDate, messages, type TransactionQuery, transactionQueryRequestSchema } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { digitsInputProps, FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -93,7 +87,7 @@ export function TransactionQueryForm() {
               <input
                 {...control}
                 {...register('mobileNumber')}
-                {...digitsInputProps(PHONE_LENGTH)}
+                {...phoneInputProps()}
                 autoComplete="tel-national"
                 className={inputClass}
               />

@@ -54,6 +54,18 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9876543210');
   });
 
+  it('keeps the whole number when one with spaces or +91 is pasted', async () => {
+    const user = renderForm();
+    const phone = screen.getByLabelText('Phone') as HTMLInputElement;
+    expect(phone.maxLength).toBe(10);
+    await user.click(phone);
+    await user.paste('98765 43210');
+    expect(phone.value).toBe('9876543210');
+    await user.clear(phone);
+    await user.paste('+919876543210');
+    expect(phone.value).toBe('9876543210');
+  });
+
   it('sends the message and says so', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')

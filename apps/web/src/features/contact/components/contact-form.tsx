@@ -1,13 +1,7 @@
-import {
-  type ContactMessage,
-  contactMessageSchema,
-  digitsOnly,
-  messages,
-  PHONE_LENGTH,
-} from '@erti/contracts';
+import { type ContactMessage, contactMessageSchema, messages, phoneDigits } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { digitsInputProps, FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -85,8 +79,8 @@ export function ContactForm() {
         {(control) => (
           <input
             {...control}
-            {...register('phone', { setValueAs: (value: string) => digitsOnly(value, PHONE_LENGTH) })}
-            {...digitsInputProps(PHONE_LENGTH)}
+            {...register('phone', { setValueAs: (value: string) => phoneDigits(value) })}
+            {...phoneInputProps()}
             autoComplete="tel-national"
             className={inputClass}
           />

@@ -1,11 +1,11 @@
 import type { Biller, Plan } from '@erti/contracts';
-import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX, PHONE_LENGTH } from '@erti/contracts/constants';
+import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { paiseFromTypedRupees } from '@erti/contracts/rupees';
-import { digitsOnly } from '@erti/contracts/text';
+import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField, inputClass, TextField } from '../../../components/form/form-field.tsx';
+import { FormField, inputClass, phoneLengthProps, TextField } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -168,10 +168,10 @@ export function MobileRechargeForm() {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={PHONE_LENGTH}
+            {...phoneLengthProps}
             placeholder={messages.placeholders.param('Mobile Number')}
             value={mobileNumber}
-            onChange={(event) => setMobileNumber(digitsOnly(event.target.value, PHONE_LENGTH))}
+            onChange={(event) => setMobileNumber(phoneDigits(event.target.value))}
             error={errors.mobileNumber}
           />
           <SearchableSelect
