@@ -28,6 +28,15 @@ afterEach(() => {
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 const emailInput = () => screen.getByLabelText('Email ID');
 
+/** Types the e-mail, sends the OTP and verifies it, as every login starts. */
+async function verifyOtp(typing: ReturnType<typeof user>) {
+  await typing.type(emailInput(), 'asha@example.com');
+  await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+  await typing.type(await screen.findByLabelText('OTP'), '123456');
+  await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+  await screen.findByText('OTP Verified');
+}
+
 describe('login OTP', () => {
   it('offers Send OTP only for a valid e-mail and says why an address is not valid', async () => {
     stubApi(happyApi);
@@ -113,11 +122,7 @@ describe('login OTP', () => {
     stubApi(happyApi);
     const { router } = renderAt('/login?from=//evil.example', '/login', <LoginForm />);
     const typing = user();
-    await typing.type(emailInput(), 'asha@example.com');
-    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await typing.type(await screen.findByLabelText('OTP'), '123456');
-    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    await screen.findByText('OTP Verified');
+    await verifyOtp(typing);
     await typing.type(screen.getByLabelText('Password'), 'Secret123');
     await typing.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('User Login success');
@@ -148,11 +153,7 @@ describe('login OTP', () => {
     });
     renderAt('/login', '/login', <LoginForm />);
     const typing = user();
-    await typing.type(emailInput(), 'asha@example.com');
-    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await typing.type(await screen.findByLabelText('OTP'), '123456');
-    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    await screen.findByText('OTP Verified');
+    await verifyOtp(typing);
     await typing.type(screen.getByLabelText('Password'), 'Wrong123');
     await typing.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Signin failed. Please check your credentials.')).toBeTruthy();

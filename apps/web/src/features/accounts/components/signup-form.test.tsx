@@ -23,8 +23,8 @@ afterEach(() => {
 });
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
-/** Fills in all three steps and presses Register. */
-async function register(typing: ReturnType<typeof user>) {
+/** Fills in all three steps, with `password` typed twice, and leaves Register to the test. */
+async function fillAllSteps(typing: ReturnType<typeof user>, password = 'Secret123') {
   await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
   await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
   await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -32,9 +32,14 @@ async function register(typing: ReturnType<typeof user>) {
   await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
   expect(await screen.findByText('OTP Verified')).toBeTruthy();
   await typing.type(screen.getByLabelText('Phone Number'), '9876543210');
-  await typing.type(screen.getByLabelText('Create Password'), 'Secret123');
-  await typing.type(screen.getByLabelText('Re-type Password'), 'Secret123');
+  await typing.type(screen.getByLabelText('Create Password'), password);
+  await typing.type(screen.getByLabelText('Re-type Password'), password);
   await typing.click(screen.getByRole('checkbox'));
+}
+
+/** Fills in all three steps and presses Register. */
+async function register(typing: ReturnType<typeof user>) {
+  await fillAllSteps(typing);
   await typing.click(screen.getByRole('button', { name: 'Register' }));
 }
 
@@ -109,16 +114,7 @@ describe('sign-up', () => {
     });
     renderAt('/signup', '/signup', <SignupForm />);
     const typing = user();
-    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
-    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
-    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await typing.type(await screen.findByLabelText('Enter OTP'), '123456');
-    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    expect(await screen.findByText('OTP Verified')).toBeTruthy();
-    await typing.type(screen.getByLabelText('Phone Number'), '9876543210');
-    await typing.type(screen.getByLabelText('Create Password'), 'Secret123');
-    await typing.type(screen.getByLabelText('Re-type Password'), 'Secret123');
-    await typing.click(screen.getByRole('checkbox'));
+    await fillAllSteps(typing);
     const register = screen.getByRole('button', { name: 'Register' });
     expect(register.getAttribute('aria-busy')).toBe('false');
     await typing.click(register);
@@ -133,16 +129,7 @@ describe('sign-up', () => {
     const calls = stubApi(happyApi);
     renderAt('/signup', '/signup', <SignupForm />);
     const typing = user();
-    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
-    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
-    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await typing.type(await screen.findByLabelText('Enter OTP'), '123456');
-    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    expect(await screen.findByText('OTP Verified')).toBeTruthy();
-    await typing.type(screen.getByLabelText('Phone Number'), '9876543210');
-    await typing.type(screen.getByLabelText('Create Password'), '1234567');
-    await typing.type(screen.getByLabelText('Re-type Password'), '1234567');
-    await typing.click(screen.getByRole('checkbox'));
+    await fillAllSteps(typing, '1234567');
     await typing.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
     expect(calls.some((call) => call.path === '/users/')).toBe(false);

@@ -2,12 +2,11 @@ import { type ComplaintStatusRequest, complaintStatusRequestSchema, complaintTyp
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useCheckComplaintStatus } from '../api/check-complaint-status.ts';
 import { statusLabel } from '../status-label.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
-import { submitButtonClass } from './styles.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 /** Check Complaint Status (spec section 2): Complaint ID and Type of Complaint. */
 export function ComplaintStatusForm() {
@@ -66,15 +65,7 @@ export function ComplaintStatusForm() {
           {check.error.message}
         </p>
       )}
-      <button
-        type="submit"
-        aria-busy={check.isPending}
-        disabled={check.isPending}
-        className={submitButtonClass}
-      >
-        {check.isPending && <Spinner decorative />}
-        Check Status
-      </button>
+      <SubmitButton busy={check.isPending}>Check Status</SubmitButton>
       {result && (
         <ResultPanel key={`${result.complaintId}-${result.status}`} title={`Complaint ${result.complaintId}`}>
           <ComplaintFacts

@@ -10,7 +10,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
@@ -18,7 +17,7 @@ import { useRaiseComplaint } from '../api/raise-complaint.ts';
 import { statusLabel } from '../status-label.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
 import { ScreenshotField } from './screenshot-field.tsx';
-import { submitButtonClass } from './styles.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 type FormValues = z.input<typeof raiseComplaintRequestSchema>;
 
@@ -183,15 +182,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           {raise.error.message}
         </p>
       )}
-      <button
-        type="submit"
-        aria-busy={raise.isPending}
-        disabled={raise.isPending}
-        className={submitButtonClass}
-      >
-        {raise.isPending && <Spinner decorative />}
-        Submit Complaint
-      </button>
+      <SubmitButton busy={raise.isPending}>Submit Complaint</SubmitButton>
       {raise.data && (
         <ResultPanel key={raise.data.complaintId} title="Complaint registered" tone="success">
           <p className="mb-3 text-gray-800">{raise.data.message}</p>

@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useQueryTransactions } from '../api/query-transactions.ts';
 import { ResultPanel } from './result-panel.tsx';
-import { submitButtonClass } from './styles.ts';
+import { SubmitButton } from './submit-button.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
 interface FormValues {
@@ -152,15 +151,7 @@ export function TransactionQueryForm() {
           )}
         </p>
       )}
-      <button
-        type="submit"
-        aria-busy={search.isPending}
-        disabled={search.isPending}
-        className={submitButtonClass}
-      >
-        {search.isPending && <Spinner decorative />}
-        Search
-      </button>
+      <SubmitButton busy={search.isPending}>Search</SubmitButton>
       {search.data && (
         <ResultPanel key={search.submittedAt} title="Transactions">
           {search.data.transactions.length === 0 ? (
