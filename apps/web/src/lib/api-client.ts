@@ -21,6 +21,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The parsed body of a successful call with the response's headers (a list's `x-total-count`). */
+export interface WithHeaders<T> {
+  body: T;
+  headers: Headers;
+}
+
 async function request<T>(
   method: Method,
   path: string,
@@ -28,6 +34,16 @@ async function request<T>(
   token?: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body, token, options)).body;
+}
+
+async function requestWithHeaders<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  token?: string,
+  options: RequestOptions = {},
+): Promise<WithHeaders<T>> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -55,11 +71,13 @@ async function request<T>(
         : `Request failed (${response.status})`;
     throw new ApiError(response.status, message, parsed);
   }
-  return parsed as T;
+  return { body: parsed as T, headers: response.headers };
 }
 
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
+  /** A GET whose response headers matter too. */
+  getWithHeaders<T>(path: string): Promise<WithHeaders<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, body?: unknown): Promise<T>;
@@ -68,6 +86,7 @@ export interface ApiClient {
 function createClient(token: () => string | undefined): ApiClient {
   return {
     get: (path) => request('GET', path, undefined, token()),
+    getWithHeaders: (path) => requestWithHeaders('GET', path, undefined, token()),
     post: (path, body, options) => request('POST', path, body ?? {}, token(), options),
     put: (path, body) => request('PUT', path, body ?? {}, token()),
     delete: (path, body) => request('DELETE', path, body, token()),

@@ -79,6 +79,16 @@ describe('bill parameter rules', () => {
     expect(sanitiseParam(mobile!, '+91 98765 43210')).toBe('9876543210');
     expect(sanitiseParam(billers.fastag.customerParams[1]!, 'KA01 AB')).toBe('KA01 AB');
   });
+
+  it('upper-cases a value its regex refuses as typed but takes in capitals', () => {
+    const param = (regex: string) => ({ paramName: 'Vehicle Number', optional: 'false' as const, regex });
+    expect(sanitiseParam(param('^[A-Z]{2}[0-9]{2}[A-Z]{1,2}[0-9]{4}$'), 'mh12ab1234')).toBe('MH12AB1234');
+    expect(sanitiseParam(billers.fastag.customerParams[1]!, 'mh12Ab1234')).toBe('MH12AB1234');
+    expect(sanitiseParam(param('^[a-zA-Z0-9]+$'), 'mh12ab1234')).toBe('mh12ab1234');
+    expect(sanitiseParam(param('^[0-9]{10}$'), 'mh12ab1234')).toBe('mh12ab1234');
+    expect(sanitiseParam(param('^[A-Z]{2}[0-9]{2}[A-Z]{1,2}[0-9]{4}$'), 'mh12')).toBe('mh12');
+    expect(sanitiseParam(param(''), 'ka01')).toBe('ka01');
+  });
 });
 
 describe('money', () => {

@@ -60,9 +60,16 @@ export function enteredAmount(biller: Biller, values: Record<string, string>, am
   return amountParam ? (values[amountParam.paramName] ?? '').trim() : amount;
 }
 
-/** What the user may type: a mobile number keeps its 10 digits only (`phoneDigits`: less a +91 or 0). */
+/**
+ * What the user may type: a mobile number keeps its 10 digits only (`phoneDigits`: less a +91 or 0);
+ * a value the biller's regex refuses as typed but takes in capitals (a vehicle number typed
+ * 'mh12ab1234') is upper-cased.
+ */
 export function sanitiseParam(param: CustomerParam, raw: string): string {
-  return isMobileNumberParam(param.paramName) ? phoneDigits(raw) : raw;
+  if (isMobileNumberParam(param.paramName)) return phoneDigits(raw);
+  const pattern = param.regex ? regexOf(param.regex) : null;
+  const capitals = raw.toUpperCase();
+  return pattern && !pattern.test(raw) && pattern.test(capitals) ? capitals : raw;
 }
 
 const compiled = new Map<string, RegExp | null>();

@@ -51,7 +51,7 @@ export const billers = {
 
 export const SITE_CONFIG = { logoBaseUrl: 'https://logos.test/logos' };
 
-type Answer = { status?: number; body: unknown };
+type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
 type Handler = (method: string, path: string, body: unknown) => Answer | undefined;
 
 /** Answers the api calls the screens make; anything unexpected fails loudly with a 599. */
@@ -63,7 +63,10 @@ export function stubApi(handler: Handler) {
     const answer = path === '/site-config' ? { body: SITE_CONFIG } : handler(method, path, body);
     if (!answer)
       return new Response(JSON.stringify({ message: `Unexpected ${method} ${path}` }), { status: 599 });
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: answer.headers,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -1,5 +1,5 @@
 import type { Biller } from '@erti/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/api-client.ts';
 import { billsKeys } from './keys.ts';
 
@@ -9,23 +9,56 @@ export const BILLER_PAGE_SIZE = 50;
 export interface BillerSearch {
   q?: string;
   limit?: number;
+  offset?: number;
 }
 
-/** `GET /api/bbps/prod/{category title}?q=&limit=`: the billers of a category, sorted by name. */
-export function listBillers(category: string, search: BillerSearch): Promise<Biller[]> {
+function billersPath(category: string, search: BillerSearch): string {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   if (search.limit) params.set('limit', String(search.limit));
+  if (search.offset) params.set('offset', String(search.offset));
   const query = params.size > 0 ? `?${params}` : '';
-  return publicApi.get<Biller[]>(`/bbps/prod/${encodeURIComponent(category)}${query}`);
+  return `/bbps/prod/${encodeURIComponent(category)}${query}`;
 }
+
+/** `GET /api/bbps/prod/{category title}?q=&limit=&offset=`: the billers of a category, sorted by name. */
+export function listBillers(category: string, search: BillerSearch): Promise<Biller[]> {
+  return publicApi.get<Biller[]>(billersPath(category, search));
+}
+
+export interface BillerPage {
+  billers: Biller[];
+  /** How many billers the category holds (`x-total-count`); undefined when the server did not say. */
+  total: number | undefined;
+}
+
+/** One page of a category's billers with the category's total. */
+export async function listBillerPage(category: string, search: BillerSearch): Promise<BillerPage> {
+  const { body, headers } = await publicApi.getWithHeaders<Biller[]>(billersPath(category, search));
+  const total = Number.parseInt(headers.get('x-total-count') ?? '', 10);
+  return { billers: body, total: Number.isFinite(total) ? total : undefined };
+}
+
+/** The offset of the page after `pages`, or undefined once the category is listed whole. */
+export function nextBillerOffset(pages: BillerPage[]): number | undefined {
+  const loaded = pages.reduce((count, page) => count + page.billers.length, 0);
+  const last = pages.at(-1);
+  if (!last || last.billers.length === 0) return undefined;
+  if (last.total !== undefined) return loaded < last.total ? loaded : undefined;
+  return last.billers.length < BILLER_PAGE_SIZE ? undefined : loaded;
+}
+
+/** A category's billers, BILLER_PAGE_SIZE at a time, for 'Show more billers'. */
+export const billerPagesQueryOptions = (category: string) =>
+  infiniteQueryOptions({
+    queryKey: billsKeys.billerPages(category),
+    queryFn: ({ pageParam }) => listBillerPage(category, { limit: BILLER_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextBillerOffset(pages),
+  });
 
 export const billersQueryOptions = (category: string, search: BillerSearch) =>
   queryOptions({
     queryKey: billsKeys.billers(category, search),
     queryFn: () => listBillers(category, search),
   });
-
-export function useBillers(category: string, search: BillerSearch, enabled = true) {
-  return useQuery({ ...billersQueryOptions(category, search), enabled });
-}

@@ -1,11 +1,11 @@
 import type { CategorySlug } from '@erti/contracts/catalogue';
 import { messages } from '@erti/contracts/messages';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
-import { BILLER_PAGE_SIZE } from '../api/list-billers.ts';
-import type { BillerSearchResult } from '../hooks/use-biller-search.ts';
+import type { BillerPaging, BillerSearchResult } from '../hooks/use-biller-search.ts';
 import type { BillEntryState } from '../navigation.ts';
 import { BillerLogo } from './biller-logo.tsx';
 
@@ -73,14 +73,32 @@ function AllBillersBody({
       </p>
     );
   }
+  return <BillerList search={search} categorySlug={categorySlug} />;
+}
+
+/** The billers, with 'Show more billers' under a long category's list. */
+function BillerList({ search, categorySlug }: { search: BillerSearchResult; categorySlug: CategorySlug }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // After 'Show more billers', focus moves to the first new biller: the button may be gone by then.
+  const focusIndex = useRef<number | null>(null);
+  const shown = search.billers.length;
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || shown <= index) return;
+    focusIndex.current = null;
+    listRef.current?.querySelectorAll('a')[index]?.focus();
+  }, [shown]);
+  const { paging } = search;
   return (
     <>
-      {search.isPartial && (
-        <p className="mt-1 text-sm text-gray-600">
-          Showing the first {BILLER_PAGE_SIZE} billers. Search to find yours.
+      {paging && (
+        <p role="status" className="mt-1 text-sm text-gray-600">
+          {paging.total === undefined
+            ? `Showing ${shown} billers`
+            : `Showing ${shown} of ${paging.total} billers`}
         </p>
       )}
-      <ul className="mt-3 divide-y divide-gray-100">
+      <ul ref={listRef} className="mt-3 divide-y divide-gray-100">
         {search.billers.map((biller) => (
           <li key={biller.billerId}>
             <Link
@@ -94,7 +112,39 @@ function AllBillersBody({
           </li>
         ))}
       </ul>
+      {paging?.hasMore && (
+        <ShowMoreButton
+          paging={paging}
+          onClick={() => {
+            focusIndex.current = shown;
+            paging.loadMore();
+          }}
+        />
+      )}
     </>
+  );
+}
+
+function ShowMoreButton({ paging, onClick }: { paging: BillerPaging; onClick: () => void }) {
+  return (
+    <div className="mt-3 text-center">
+      {paging.loadMoreFailed && (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          We could not load more billers just now.
+        </p>
+      )}
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus while it loads. */}
+      <button
+        type="button"
+        aria-disabled={paging.isLoadingMore}
+        aria-busy={paging.isLoadingMore}
+        onClick={paging.isLoadingMore ? undefined : onClick}
+        className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 aria-disabled:opacity-60"
+      >
+        {paging.isLoadingMore && <Spinner decorative />}
+        Show more billers
+      </button>
+    </div>
   );
 }
 

@@ -16,6 +16,17 @@ const named = (billerName: string, index: number): Biller => ({
 });
 const small = ['Adani Electricity', 'BSES Rajdhani', 'Tata Power Mumbai'].map(named);
 const large = Array.from({ length: 50 }, (_, index) => named(`Power Board ${index}`, index));
+/** A category of 104 billers, served 50 at a time as the api does, with its total in `x-total-count`. */
+const all = Array.from({ length: 104 }, (_, index) =>
+  named(`Board ${String(index + 1).padStart(3, '0')}`, index),
+);
+const page = (path: string) => {
+  const url = new URL(path, 'http://api.test');
+  if (url.pathname !== '/bbps/prod/Electricity' || url.searchParams.has('q')) return undefined;
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const limit = Number(url.searchParams.get('limit'));
+  return { body: all.slice(offset, offset + limit), headers: { 'x-total-count': String(all.length) } };
+};
 
 function renderSelection() {
   return renderAt(<BillerSelection service={electricity} categorySlug="utilities" />, {
@@ -54,16 +65,67 @@ describe('BillerSelection', () => {
 
   it('searches a large category on the server, one page at most', async () => {
     const fetchMock = stubApi((_method, path) => {
-      if (path === '/bbps/prod/Electricity?limit=50') return { body: large };
+      if (path === '/bbps/prod/Electricity?limit=50')
+        return { body: large, headers: { 'x-total-count': '104' } };
       if (path === '/bbps/prod/Electricity?q=board+7&limit=50') return { body: [large[7]] };
       return undefined;
     });
     renderSelection();
     await waitFor(() => expect(listed()).toHaveLength(50));
-    expect(screen.getByText('Showing the first 50 billers. Search to find yours.')).toBeTruthy();
+    expect(screen.getByText('Showing 50 of 104 billers')).toBeTruthy();
     await userEvent.type(screen.getByPlaceholderText('Search your biller here'), 'board 7');
     await waitFor(() => expect(listed()).toEqual(['Power Board 7']));
     expect(callsOf(fetchMock)).toContain('GET /api/bbps/prod/Electricity?q=board+7&limit=50');
+  });
+
+  it('shows the next 50 billers of a long category on Show more billers, focusing the first new one', async () => {
+    const fetchMock = stubApi((_method, path) => page(path));
+    renderSelection();
+    await waitFor(() => expect(listed()).toHaveLength(50));
+    expect(screen.getByText('Showing 50 of 104 billers')).toBeTruthy();
+    expect(screen.queryByText('Board 051')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more billers' }));
+    await waitFor(() => expect(listed()).toHaveLength(100));
+    expect(callsOf(fetchMock)).toContain('GET /api/bbps/prod/Electricity?limit=50&offset=50');
+    expect(listed()[50]).toBe('Board 051');
+    expect(document.activeElement?.textContent).toBe('Board 051');
+    expect(screen.getByText('Showing 100 of 104 billers')).toBeTruthy();
+  });
+
+  it('drops Show more billers once the whole category is shown, and still searches and says No Results Found', async () => {
+    const fetchMock = stubApi((_method, path) => page(path));
+    renderSelection();
+    await waitFor(() => expect(listed()).toHaveLength(50));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more billers' }));
+    await waitFor(() => expect(listed()).toHaveLength(100));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more billers' }));
+    await waitFor(() => expect(listed()).toHaveLength(104));
+    expect(callsOf(fetchMock)).toContain('GET /api/bbps/prod/Electricity?limit=50&offset=100');
+    expect(screen.queryByRole('button', { name: 'Show more billers' })).toBeNull();
+    expect(screen.getByText('Showing 104 of 104 billers')).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Board 101');
+
+    const search = screen.getByPlaceholderText('Search your biller here');
+    await userEvent.type(search, 'board 10');
+    expect(listed()).toEqual(['Board 100', 'Board 101', 'Board 102', 'Board 103', 'Board 104']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'gujarat');
+    expect(screen.getByText('No Results Found')).toBeTruthy();
+  });
+
+  it('keeps the billers shown and Show more billers when the next page fails', async () => {
+    stubApi((_method, path) =>
+      path.includes('offset=50') ? { status: 500, body: { message: 'Oops' } } : page(path),
+    );
+    renderSelection();
+    await waitFor(() => expect(listed()).toHaveLength(50));
+    const button = screen.getByRole('button', { name: 'Show more billers' });
+    await userEvent.click(button);
+    expect(await screen.findByText('We could not load more billers just now.')).toBeTruthy();
+    expect(listed()).toHaveLength(50);
+    expect(screen.getByRole('button', { name: 'Show more billers' })).toBe(button);
+    expect(document.activeElement).toBe(button);
   });
 
   it('says the biller list is still loading while the first sync runs, then shows it by itself', async () => {

@@ -117,6 +117,25 @@ describe('payment selection', () => {
     });
   });
 
+  it('writes the due date the way the bill confirmation does', async () => {
+    mockApi({ [QUOTE]: () => ({ body: quote }) });
+    const billRes = billPayment.billRes!;
+    renderSelection({
+      ...billPayment,
+      billRes: {
+        ...billRes,
+        response: {
+          ...billRes.response,
+          billerResponse: { ...billRes.response.billerResponse, dueDate: '2026-11-13' },
+        },
+      },
+    });
+    const summary = screen.getByRole('region', { name: 'You are paying' });
+    expect(within(summary).getByText('13 Nov 2026')).toBeTruthy();
+    expect(within(summary).queryByText('2026-11-13')).toBeNull();
+    await within(summary).findByText('₹10.00');
+  });
+
   it('posts the signed PayU form with exactly the fields the server gave', async () => {
     const api = mockApi({ [QUOTE]: () => ({ body: quote }), [PAYU]: () => ({ body: payuAnswer }) });
     renderSelection(billPayment);

@@ -1,5 +1,5 @@
 import type { Charge } from '@erti/contracts';
-import { formatPaise, formatRupees } from '../../../lib/format.ts';
+import { formatCalendarDate, formatPaise, formatRupees } from '../../../lib/format.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 
 interface Row {
@@ -17,7 +17,7 @@ function billRows(selection: PaymentSelectionState): Row[] {
   const optional: [string, string | undefined][] = [
     ['Customer name', bill?.customerName],
     ['Bill number', bill?.billNumber],
-    ['Due date', bill?.dueDate],
+    ['Due date', formatCalendarDate(bill?.dueDate)],
     ['Plan', selection.plan?.description ?? selection.plan?.categoryType],
   ];
   return [
