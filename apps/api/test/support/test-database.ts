@@ -27,8 +27,26 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      await untilDisconnected(dropper, name);
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
   };
+}
+
+/**
+ * Waits (up to 5 s) until no session is connected to `name`. The pool's `end()` resolves as soon as
+ * it has asked its connections to close, not when they have: a forced drop in that moment kills a
+ * closing connection, whose "terminating connection" error then reaches no listener and fails the run.
+ */
+async function untilDisconnected(admin: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<{ connected: number }>(
+      'select count(*)::int as connected from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if ((rows[0]?.connected ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
