@@ -3,8 +3,8 @@ import { messages } from '@erti/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { clearSession } from '../../../lib/session.ts';
@@ -172,22 +172,9 @@ function ConfirmDeletionDialog({ open, busy, onCancel, onConfirm }: ConfirmDelet
         <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
           Cancel
         </button>
-        <button
-          type="button"
-          aria-busy={busy}
-          onClick={onConfirm}
-          disabled={busy}
-          className={dangerButtonClass}
-        >
-          {busy ? (
-            <>
-              <Spinner decorative />
-              Deleting...
-            </>
-          ) : (
-            'Yes, Delete'
-          )}
-        </button>
+        <BusyButton busy={busy} onClick={onConfirm} className={dangerButtonClass}>
+          {busy ? 'Deleting...' : 'Yes, Delete'}
+        </BusyButton>
       </div>
     </dialog>
   );

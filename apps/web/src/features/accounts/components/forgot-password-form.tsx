@@ -3,7 +3,7 @@ import { OTP_RESEND_WAIT_SECONDS, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/layout/spinner.tsx';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -120,15 +120,9 @@ export function ForgotPasswordForm() {
             error={errors.email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button
-            type="submit"
-            aria-busy={requestReset.isPending}
-            disabled={requestReset.isPending}
-            className={`${primaryButtonClass} w-full`}
-          >
-            {requestReset.isPending && <Spinner decorative />}
+          <BusyButton type="submit" busy={requestReset.isPending} className={`${primaryButtonClass} w-full`}>
             Send OTP
-          </button>
+          </BusyButton>
         </form>
       </AuthCard>
     );
@@ -171,15 +165,9 @@ export function ForgotPasswordForm() {
           error={errors.confirm}
           onChange={(event) => setConfirm(event.target.value)}
         />
-        <button
-          type="submit"
-          aria-busy={setNewPassword.isPending}
-          disabled={setNewPassword.isPending}
-          className={`${primaryButtonClass} w-full`}
-        >
-          {setNewPassword.isPending && <Spinner decorative />}
+        <BusyButton type="submit" busy={setNewPassword.isPending} className={`${primaryButtonClass} w-full`}>
           Submit
-        </button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

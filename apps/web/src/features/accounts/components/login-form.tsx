@@ -2,8 +2,8 @@ import { REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -146,15 +146,14 @@ export function LoginForm() {
             Forgot password
           </Link>
         </div>
-        <button
+        <BusyButton
           type="submit"
-          aria-busy={signIn.isPending}
-          disabled={signIn.isPending || loggedIn}
+          busy={signIn.isPending}
+          disabled={loggedIn}
           className={`${primaryButtonClass} w-full`}
         >
-          {signIn.isPending && <Spinner decorative />}
           Login
-        </button>
+        </BusyButton>
         {loggedIn && (
           <p role="status" className="text-center text-sm text-gray-600">
             Taking you back in a moment…

@@ -1,6 +1,6 @@
 import { digitsOnly } from '@erti/contracts';
 import type { KeyboardEvent } from 'react';
-import { Spinner } from '../../../components/layout/spinner.tsx';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { OTP_LENGTH, otpInput, secondaryButtonClass, TextField } from './form-fields.tsx';
 
 interface OtpCodeFieldProps {
@@ -45,16 +45,9 @@ export function OtpCodeField({
             OTP Verified
           </p>
         ) : (
-          <button
-            type="button"
-            aria-busy={verifying}
-            onClick={onVerify}
-            disabled={verifying}
-            className={secondaryButtonClass}
-          >
-            {verifying && <Spinner decorative />}
+          <BusyButton busy={verifying} onClick={onVerify} className={secondaryButtonClass}>
             Verify OTP
-          </button>
+          </BusyButton>
         )}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/layout/spinner.tsx';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import type { EmailOtp } from '../hooks/use-email-otp.ts';
 import { secondaryButtonClass } from './form-fields.tsx';
 
@@ -18,15 +18,13 @@ export function OtpSendButton({
   const waiting = otp.secondsLeft > 0;
   const label = waiting ? `Resend in: ${otp.secondsLeft}s` : 'Send OTP';
   return (
-    <button
-      type="button"
-      aria-busy={otp.sending}
+    <BusyButton
+      busy={otp.sending}
       onClick={onSend}
-      disabled={disabled || otp.sending || waiting}
+      disabled={disabled || waiting}
       className={`${secondaryButtonClass} whitespace-nowrap`}
     >
-      {otp.sending && <Spinner decorative />}
       {label}
-    </button>
+    </BusyButton>
   );
 }

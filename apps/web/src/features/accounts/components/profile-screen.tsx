@@ -3,8 +3,8 @@ import { PHONE_LENGTH } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -160,16 +160,9 @@ function PictureUpload({ profile }: { profile: UserProfile }) {
         aria-label="Choose a new profile picture"
         onChange={(event) => void upload(event)}
       />
-      <button
-        type="button"
-        aria-busy={busy}
-        onClick={() => input.current?.click()}
-        disabled={busy}
-        className={secondaryButtonClass}
-      >
-        {busy && <Spinner decorative />}
+      <BusyButton busy={busy} onClick={() => input.current?.click()} className={secondaryButtonClass}>
         Upload New Picture
-      </button>
+      </BusyButton>
     </>
   );
 }
@@ -237,15 +230,9 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
       )}
       <TextField label="Phone" {...phoneInput} {...field('phone', phoneDigits)} />
       <div className="flex gap-3">
-        <button
-          type="submit"
-          aria-busy={editProfile.isPending}
-          disabled={editProfile.isPending}
-          className={`${primaryButtonClass} flex-1`}
-        >
-          {editProfile.isPending && <Spinner decorative />}
+        <BusyButton type="submit" busy={editProfile.isPending} className={`${primaryButtonClass} flex-1`}>
           Save
-        </button>
+        </BusyButton>
         <button type="button" onClick={onDone} className={`${secondaryButtonClass} flex-1`}>
           Cancel
         </button>

@@ -3,8 +3,8 @@ import { BRAND, PHONE_LENGTH, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/con
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -192,15 +192,9 @@ export function SignupForm() {
             </div>
           </fieldset>
           <FieldError id="signup-form-error" message={errors.form} announce />
-          <button
-            type="submit"
-            aria-busy={createUser.isPending}
-            disabled={createUser.isPending}
-            className={`${primaryButtonClass} w-full`}
-          >
-            {createUser.isPending && <Spinner decorative />}
+          <BusyButton type="submit" busy={createUser.isPending} className={`${primaryButtonClass} w-full`}>
             Register
-          </button>
+          </BusyButton>
         </form>
         <p className="mt-4 text-center text-sm text-gray-700">
           <Link to={withReturnPath(paths.login, from)} className={linkClass}>

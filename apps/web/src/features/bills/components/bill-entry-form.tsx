@@ -10,8 +10,8 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { TextField } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -166,16 +166,15 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
       </form>
       {/* Outside the form: the plan browser's own search box must not submit the bill. */}
       {planPicker && <div className="mt-5">{planPicker}</div>}
-      <button
+      <BusyButton
         type="submit"
-        aria-busy={isSubmitting}
+        busy={isSubmitting}
         form={formId}
-        disabled={!form.ready || isSubmitting}
+        disabled={!form.ready}
         className="mt-5 flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        {isSubmitting && <Spinner decorative />}
         {billFlow(biller) === 'fetch' ? 'Submit' : 'Proceed to Pay'}
-      </button>
+      </BusyButton>
       {login.dialog}
     </>
   );

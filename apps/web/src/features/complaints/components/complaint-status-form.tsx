@@ -1,12 +1,13 @@
 import { type ComplaintStatusRequest, complaintStatusRequestSchema, complaintTypes } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useCheckComplaintStatus } from '../api/check-complaint-status.ts';
 import { statusLabel } from '../status-label.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { submitButtonClass } from './styles.ts';
 
 /** Check Complaint Status (spec section 2): Complaint ID and Type of Complaint. */
 export function ComplaintStatusForm() {
@@ -65,7 +66,9 @@ export function ComplaintStatusForm() {
           {check.error.message}
         </p>
       )}
-      <SubmitButton busy={check.isPending}>Check Status</SubmitButton>
+      <BusyButton type="submit" busy={check.isPending} className={submitButtonClass}>
+        Check Status
+      </BusyButton>
       {result && (
         <ResultPanel key={`${result.complaintId}-${result.status}`} title={`Complaint ${result.complaintId}`}>
           <ComplaintFacts

@@ -9,6 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
@@ -17,7 +18,7 @@ import { useRaiseComplaint } from '../api/raise-complaint.ts';
 import { statusLabel } from '../status-label.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
 import { ScreenshotField } from './screenshot-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { submitButtonClass } from './styles.ts';
 
 type FormValues = z.input<typeof raiseComplaintRequestSchema>;
 
@@ -182,7 +183,9 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           {raise.error.message}
         </p>
       )}
-      <SubmitButton busy={raise.isPending}>Submit Complaint</SubmitButton>
+      <BusyButton type="submit" busy={raise.isPending} className={submitButtonClass}>
+        Submit Complaint
+      </BusyButton>
       {raise.data && (
         <ResultPanel key={raise.data.complaintId} title="Complaint registered" tone="success">
           <p className="mb-3 text-gray-800">{raise.data.message}</p>

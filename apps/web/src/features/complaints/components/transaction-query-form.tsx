@@ -2,12 +2,13 @@ import { indianDate, messages, type TransactionQuery, transactionQueryRequestSch
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useQueryTransactions } from '../api/query-transactions.ts';
 import { ResultPanel } from './result-panel.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { submitButtonClass } from './styles.ts';
 import { TransactionsTable } from './transactions-table.tsx';
 
 interface FormValues {
@@ -151,7 +152,9 @@ export function TransactionQueryForm() {
           )}
         </p>
       )}
-      <SubmitButton busy={search.isPending}>Search</SubmitButton>
+      <BusyButton type="submit" busy={search.isPending} className={submitButtonClass}>
+        Search
+      </BusyButton>
       {search.data && (
         <ResultPanel key={search.submittedAt} title="Transactions">
           {search.data.transactions.length === 0 ? (

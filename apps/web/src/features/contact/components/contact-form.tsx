@@ -1,8 +1,8 @@
 import { type ContactMessage, contactMessageSchema, messages, phoneDigits } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
@@ -92,15 +92,13 @@ export function ContactForm() {
       <FormField label="Message" {...feedback('message')}>
         {(control) => <textarea {...control} {...register('message')} rows={5} className={inputClass} />}
       </FormField>
-      <button
+      <BusyButton
         type="submit"
-        aria-busy={send.isPending}
-        disabled={send.isPending}
+        busy={send.isPending}
         className="inline-flex items-center justify-center gap-2 self-start rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
       >
-        {send.isPending && <Spinner decorative />}
         Send Message
-      </button>
+      </BusyButton>
     </form>
   );
 }

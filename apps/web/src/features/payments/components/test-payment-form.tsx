@@ -6,8 +6,8 @@ import { phoneDigits } from '@erti/contracts/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneLengthProps } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
@@ -111,15 +111,14 @@ export function TestPaymentForm() {
           />
         )}
       </FormField>
-      <button
+      <BusyButton
         type="submit"
-        aria-busy={busy}
-        disabled={!filled || busy}
+        busy={busy}
+        disabled={!filled}
         className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        {busy && <Spinner decorative />}
         Pay Now
-      </button>
+      </BusyButton>
       {login.dialog}
     </form>
   );

@@ -2,8 +2,8 @@ import type { Biller } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
-import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useCatalogueLoading } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCoverage } from '../api/list-coverage.ts';
@@ -140,15 +140,9 @@ export function EducationFeesForm() {
           loading={billers.isFetching}
         />
         {billers.isError && <RetryNote what="institutes" onRetry={() => billers.refetch()} />}
-        <button
-          type="submit"
-          aria-busy={loading}
-          disabled={!biller || loading}
-          className={primaryButtonClass}
-        >
-          {loading && <Spinner decorative />}
+        <BusyButton type="submit" busy={loading} disabled={!biller} className={primaryButtonClass}>
           Proceed
-        </button>
+        </BusyButton>
       </form>
     </section>
   );
