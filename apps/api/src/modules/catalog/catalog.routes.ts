@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import type { CatalogService, JsonList } from './catalog.service.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 const tags = ['catalog'];
 
@@ -69,6 +70,15 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, list: JsonList):
   return reply.header('content-encoding', 'gzip').send(body);
 }
 
+/**
+ * How long a category read is answered again by its exact address without being parsed again: a
+ * repeat skips query parsing, validation and the handler (half the cost of a cached read), while
+ * the security headers and the rate limit still run. Short, so it stretches the service's cache
+ * by seconds at most on replicas that did not run a sync; the replica that ran it forgets at once.
+ */
+const REPEAT_ANSWER_TTL_MS = 5_000;
+const REPEAT_ANSWER_ENTRIES = 1_000;
+
 /** The spec's biller, plan and coverage reads (section 7, `/bbps/prod`), public, plus the merchants' sync. */
 export function catalogRoutes(options: {
   catalog: CatalogService;
@@ -77,6 +87,13 @@ export function catalogRoutes(options: {
   auth: Auth;
 }): FastifyPluginAsyncZod {
   const { catalog } = options;
+  const repeatAnswers = new TtlCache<{ list: JsonList; edition: number }>(
+    REPEAT_ANSWER_TTL_MS,
+    REPEAT_ANSWER_ENTRIES,
+  );
+  const sendBillers = (request: FastifyRequest, reply: FastifyReply, list: JsonList) =>
+    sendJson(request, reply.header('x-total-count', String(list.total)), list);
+
   return async (app) => {
     app.get(
       '/bbps/prod/ip/mac',
@@ -87,6 +104,12 @@ export function catalogRoutes(options: {
     app.get(
       '/bbps/prod/:categoryTitle',
       {
+        // After onRequest, so that the security headers and the rate limit apply to repeats too.
+        preParsing: (request, reply, _payload, done) => {
+          const repeat = repeatAnswers.peek(request.url);
+          if (repeat?.edition !== catalog.edition) return done();
+          sendBillers(request, reply, repeat.list);
+        },
         schema: {
           tags,
           description:
@@ -97,8 +120,11 @@ export function catalogRoutes(options: {
         },
       },
       async (request, reply) => {
+        const edition = catalog.edition;
         const list = await catalog.billersOfCategory(request.params.categoryTitle, request.query);
-        return sendJson(request, reply.header('x-total-count', String(list.total)), list);
+        // An empty list may only mean the first sync has not brought the category yet.
+        if (list.total > 0) repeatAnswers.put(request.url, { list, edition });
+        return sendBillers(request, reply, list);
       },
     );
 

@@ -77,6 +77,7 @@ export function createCatalogService(deps: { db: Database }) {
   const { db } = deps;
   const billerLists = new TtlCache<JsonList>(CACHE_TTL_MS, 500);
   const planLists = new TtlCache<JsonList>(CACHE_TTL_MS, 2000);
+  let invalidations = 0;
 
   async function activeBiller(billerId: string): Promise<Biller> {
     const biller = await findBiller(db, billerId);
@@ -188,8 +189,14 @@ export function createCatalogService(deps: { db: Database }) {
       return [...unique.values()].map(toBiller).sort((a, b) => a.billerName.localeCompare(b.billerName));
     },
 
+    /** Changes whenever cached reads are forgotten: a copy of a list taken before is out of date. */
+    get edition(): number {
+      return invalidations;
+    },
+
     /** Forget cached reads after the master data changed. */
     invalidate(): void {
+      invalidations += 1;
       billerLists.clear();
       planLists.clear();
     },

@@ -1,0 +1,113 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogRoutes } from '../src/modules/catalog/catalog.routes.ts';
+import type { CatalogService, JsonList } from '../src/modules/catalog/catalog.service.ts';
+import type { Auth } from '../src/plugins/auth.ts';
+
+/**
+ * The category read answers a repeated address from memory (decision 053). A stub catalogue counts
+ * how often the route really asks it; the rate limit is registered as the api registers it.
+ */
+const REQUESTS_PER_MINUTE = 6;
+
+const biller = (billerName: string) => ({ billerId: `${billerName.toUpperCase()}01`, billerName });
+const listOf = (names: string[]): JsonList => ({
+  json: JSON.stringify(names.map(biller)),
+  total: names.length,
+});
+
+let app: FastifyInstance;
+let served: JsonList;
+let reads: number;
+let edition: number;
+
+beforeEach(async () => {
+  served = listOf(['Adani Gas', 'Bharat Gas']);
+  reads = 0;
+  edition = 0;
+  const catalog = {
+    get edition() {
+      return edition;
+    },
+    async billersOfCategory() {
+      reads += 1;
+      return served;
+    },
+  } as unknown as CatalogService;
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(rateLimit, { max: REQUESTS_PER_MINUTE, timeWindow: '1 minute' });
+  await app.register(
+    catalogRoutes({
+      catalog,
+      syncNow: async () => ({
+        billers: 0,
+        plans: 0,
+        circles: 0,
+        locations: 0,
+        deactivated: 0,
+        durationMs: 0,
+      }),
+      macAddress: '00:00:00:00:00:00',
+      auth: {} as Auth,
+    }),
+    { prefix: '/api' },
+  );
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url: `/api/bbps/prod/${url}` });
+
+describe('a repeated category read', () => {
+  it('is answered from memory with the same body and headers', async () => {
+    const first = await get('Gas?limit=20');
+    const repeat = await get('Gas?limit=20');
+    expect(reads).toBe(1);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.body).toBe(first.body);
+    for (const header of ['x-total-count', 'content-type', 'cache-control', 'vary']) {
+      expect(repeat.headers[header]).toBe(first.headers[header]);
+    }
+    expect(repeat.headers['x-total-count']).toBe('2');
+  });
+
+  it('is read again once the catalogue changed', async () => {
+    await get('Gas');
+    served = listOf(['Adani Gas', 'Bharat Gas', 'Gujarat Gas']);
+    edition += 1;
+    const after = await get('Gas');
+    expect(reads).toBe(2);
+    expect(after.json()).toHaveLength(3);
+    expect(after.headers['x-total-count']).toBe('3');
+  });
+
+  it('is not kept when the list is empty (the first sync may not have brought it yet)', async () => {
+    served = listOf([]);
+    await get('Gas');
+    await get('Gas');
+    expect(reads).toBe(2);
+  });
+
+  it('is validated every time when refused', async () => {
+    for (const attempt of [1, 2]) {
+      const refused = await get('Gas?limit=0');
+      expect(refused.statusCode, `attempt ${attempt}`).toBe(400);
+    }
+    expect(reads).toBe(0);
+  });
+
+  it('still counts against the rate limit', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= REQUESTS_PER_MINUTE; attempt += 1) {
+      statuses.push((await get('Gas?limit=20')).statusCode);
+    }
+    expect(reads).toBe(1);
+    expect(statuses.slice(0, REQUESTS_PER_MINUTE).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
