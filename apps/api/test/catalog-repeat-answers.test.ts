@@ -13,9 +13,10 @@ import type { Auth } from '../src/plugins/auth.ts';
 const REQUESTS_PER_MINUTE = 6;
 
 const biller = (billerName: string) => ({ billerId: `${billerName.toUpperCase()}01`, billerName });
-const listOf = (names: string[]): JsonList => ({
+const listOf = (names: string[], provisional = false): JsonList => ({
   json: JSON.stringify(names.map(biller)),
   total: names.length,
+  provisional,
 });
 
 let app: FastifyInstance;
@@ -86,11 +87,20 @@ describe('a repeated category read', () => {
     expect(after.headers['x-total-count']).toBe('3');
   });
 
-  it('is not kept when the list is empty (the first sync may not have brought it yet)', async () => {
-    served = listOf([]);
+  it('is not kept when the list is provisional (the first sync may not have brought it yet)', async () => {
+    served = listOf([], true);
     await get('Gas');
     await get('Gas');
     expect(reads).toBe(2);
+  });
+
+  it('is kept when a search found nothing', async () => {
+    served = listOf([]);
+    await get('Gas?q=zzz');
+    const repeat = await get('Gas?q=zzz');
+    expect(reads).toBe(1);
+    expect(repeat.json()).toEqual([]);
+    expect(repeat.headers['x-total-count']).toBe('0');
   });
 
   it('is validated every time when refused', async () => {

@@ -122,8 +122,7 @@ export function catalogRoutes(options: {
       async (request, reply) => {
         const edition = catalog.edition;
         const list = await catalog.billersOfCategory(request.params.categoryTitle, request.query);
-        // An empty list may only mean the first sync has not brought the category yet.
-        if (list.total > 0) repeatAnswers.put(request.url, { list, edition });
+        if (!list.provisional) repeatAnswers.put(request.url, { list, edition });
         return sendBillers(request, reply, list);
       },
     );

@@ -55,16 +55,22 @@ function uniqueAreas(areas: string[]): string[] {
 export interface JsonList {
   json: string;
   total: number;
+  /**
+   * Empty where it may only mean "not synchronised yet" (the first sync with the bill network may still
+   * be running): such a list is not kept, so that it cannot outlive that sync on a replica that did not
+   * run it. A search that finds nothing is final: people mistype the same way, and each miss would
+   * otherwise be a query.
+   */
+  provisional: boolean;
 }
 
-const jsonList = <T>(items: T[], total = items.length): JsonList => ({ json: JSON.stringify(items), total });
+const jsonList = <T>(items: T[], total = items.length, searching = false): JsonList => ({
+  json: JSON.stringify(items),
+  total,
+  provisional: total === 0 && !searching,
+});
 
-/**
- * An empty category is not cached: during the first sync with the bill network it only means "not
- * synchronised yet", and it must not outlive the sync on a replica that did not run it. A search
- * that finds nothing is kept: people mistype the same way, and each miss would otherwise be a query.
- */
-const worthKeeping = (searching: boolean) => (list: JsonList) => searching || list.total > 0;
+const isFinal = (list: JsonList) => !list.provisional;
 
 /**
  * Public reads of the catalogue, all from our database: billers by category with server-side
@@ -122,9 +128,9 @@ export function createCatalogService(deps: { db: Database }) {
             limit: query.limit,
             offset: query.offset,
           });
-          return jsonList<Biller>(found.records.map(toBiller), found.total);
+          return jsonList<Biller>(found.records.map(toBiller), found.total, nameContains !== undefined);
         },
-        worthKeeping(nameContains !== undefined),
+        isFinal,
       );
     },
 
@@ -160,7 +166,7 @@ export function createCatalogService(deps: { db: Database }) {
           const records = await listPlans(db, billerId, known);
           return jsonList<Plan>(records.map(toPlan));
         },
-        worthKeeping(false),
+        isFinal,
       );
     },
 
