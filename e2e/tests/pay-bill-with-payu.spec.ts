@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import {
+  billerPagePath,
   confirmedTxnReferenceId,
   downloadReceipt,
   fetchBillAndProceed,
@@ -15,7 +16,7 @@ const sandboxUrl = inject('sandboxUrl');
 const payer = payerSuite();
 
 describe('paying an electricity bill by card (PayU)', () => {
-  it('pays the bill, shows the B-Connect Txn ID in /txn and downloads the receipt, with the keyboard alone', async () => {
+  it('pays the bill, shows the B-Connect Txn ID in /txn, downloads the receipt and marks the saved bill paid, with the keyboard alone', async () => {
     const { browser, biller } = payer;
     const { page } = browser;
     await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('2345'), keyboard);
@@ -46,6 +47,13 @@ describe('paying an electricity bill by card (PayU)', () => {
     const pdf = await downloadReceipt(page, orderId, keyboard);
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toContain(txnReferenceId);
+
+    // Back on the biller's page, Recent Bills tells the customer this bill is paid.
+    await page.goto(`${apiUrl}${billerPagePath(biller)}`);
+    await page
+      .getByRole('region', { name: 'Recent Bills' })
+      .getByText(/^Paid on /)
+      .waitFor();
   });
 
   it('comes back to Payment Failed when the card payment fails, and the order shows Failed', async () => {

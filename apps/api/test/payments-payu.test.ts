@@ -1,4 +1,4 @@
-import { type Biller, paymentMessages } from '@erti/contracts';
+import { type Biller, paymentMessages, type SavedBill } from '@erti/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -69,6 +69,15 @@ async function payAndReturn(ending: string, outcome: 'success' | 'failure' | 'pe
   const back = await payAtPayu(handoff, { outcome });
   const returned = await postForm(back.action, back.fields);
   return { bill, handoff, back, returned };
+}
+
+/** The user's saved bill of this fetch, as the biller page's Recent Bills lists it. */
+async function savedBillOf(bill: Awaited<ReturnType<typeof fetchBill>>, as: User = user) {
+  const response = await api(env, 'POST', '/bbps/prod/mybills/category', as.headers, {
+    category: electricity.billerCategoryName,
+  });
+  const billNumber = bill.billRes.response.billerResponse?.billNumber;
+  return (response.json() as SavedBill[]).find((saved) => saved.billNumber === billNumber);
 }
 
 const ordersOfUser = (userId: string) =>
@@ -176,7 +185,8 @@ describe('PayU hand-off', () => {
 
 describe('PayU payment', () => {
   it('pays a fetched bill: verified post back, confirmed charge, bill paid on the network, e-mail', async () => {
-    const { handoff, back, returned } = await payAndReturn('2311', 'success');
+    const { bill, handoff, back, returned } = await payAndReturn('2311', 'success');
+    expect((await savedBillOf(bill))?.paidAt).toBeNull();
     expect(back.action).toBe(`${env.apiUrl}/api/payu/payment-success`);
     expect(returned.status).toBe(303);
     expect(returned.location).toBe(`${env.apiUrl}/payment-success?orderId=${handoff.orderId}`);
@@ -199,6 +209,8 @@ describe('PayU payment', () => {
     const mail = env.lastMail(user.email);
     expect(mail?.subject).toBe(`Payment successful: ${electricity.billerName}`);
     expect(mail?.text).toContain(order.txnReferenceId);
+    const [paid] = await env.database.db.select().from(orders).where(eq(orders.id, handoff.orderId));
+    expect((await savedBillOf(bill))?.paidAt).toBe(paid?.completedAt?.toISOString());
   });
 
   it('accepts PayU documented test cards and declines other numbers', async () => {

@@ -178,5 +178,7 @@ export const savedBillSchema = z.object({
   dueDate: z.string(),
   amount: z.string(),
   BillRequest: z.object({ billDetails: z.object({ customerParams: z.array(nameValueSchema) }) }),
+  /** When this user's payment of this bill (same biller and bill number) succeeded; null while unpaid. */
+  paidAt: z.string().nullable(),
 });
 export type SavedBill = z.infer<typeof savedBillSchema>;

@@ -1,7 +1,8 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { billFetches, savedBills } from '../../db/schema/bills.ts';
+import { orders } from '../../db/schema/payments.ts';
 
 export type BillFetchRow = typeof billFetches.$inferSelect;
 export type NewBillFetch = typeof billFetches.$inferInsert;
@@ -64,13 +65,21 @@ export async function upsertSavedBill(executor: Executor, row: NewSavedBill): Pr
     });
 }
 
+/** When the user's latest successful payment of a saved bill (same biller and bill number) completed. */
+const paidAt = sql<Date | null>`(
+  select max(${orders.completedAt}) from ${orders}
+  where ${orders.userId} = ${savedBills.userId} and ${orders.billerId} = ${savedBills.billerId}
+    and ${orders.billNumber} = ${savedBills.billNumber} and ${orders.status} = 'SUCCESS'
+)`.mapWith(orders.completedAt);
+
+/** The user's saved bills of a category, newest first, each with when it was paid (null while unpaid). */
 export async function listSavedBills(
   executor: Executor,
   userId: string,
   category: string,
-): Promise<SavedBillRow[]> {
+): Promise<(SavedBillRow & { paidAt: Date | null })[]> {
   return executor
-    .select()
+    .select({ ...getTableColumns(savedBills), paidAt })
     .from(savedBills)
     .where(and(eq(savedBills.userId, userId), eq(savedBills.category, category)))
     .orderBy(desc(savedBills.updatedAt), desc(savedBills.id));

@@ -213,6 +213,7 @@ export function createBillsService(deps: BillsServiceDeps) {
         dueDate: row.dueDate,
         amount: rupeesFromPaise(row.amountPaise),
         BillRequest: { billDetails: { customerParams: row.customerParams } },
+        paidAt: row.paidAt?.toISOString() ?? null,
       }));
     },
 

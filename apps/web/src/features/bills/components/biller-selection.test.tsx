@@ -185,7 +185,7 @@ describe('BillerSelection', () => {
 
   it('lets a signed-in user switch between saved bills and delete one after the server agrees', async () => {
     signIn();
-    const saved = (billNumber: string, customerName: string): SavedBill => ({
+    const saved = (billNumber: string, customerName: string, paidAt: string | null = null): SavedBill => ({
       _id: `sb_${billNumber}`,
       category: 'Electricity',
       billerId: 'BESCOM000KAR01',
@@ -197,12 +197,13 @@ describe('BillerSelection', () => {
       BillRequest: {
         billDetails: { customerParams: [{ name: 'Consumer Number', value: `99${billNumber}` }] },
       },
+      paidAt,
     });
     let deleteStatus = 500;
     const fetchMock = stubApi((method, path) => {
       if (path === '/bbps/prod/Electricity?limit=50') return { body: small };
       if (method === 'POST' && path === '/bbps/prod/mybills/category') {
-        return { body: [saved('111', 'Ravi'), saved('222', 'Meena')] };
+        return { body: [saved('111', 'Ravi'), saved('222', 'Meena', '2025-06-20T05:30:00.000Z')] };
       }
       if (method === 'DELETE') return { status: deleteStatus, body: { message: 'done' } };
       return undefined;
@@ -211,9 +212,11 @@ describe('BillerSelection', () => {
     renderSelection();
     const panel = await screen.findByRole('region', { name: 'Recent Bills' });
     await within(panel).findByText(/Ravi/);
+    expect(within(panel).queryByText(/^Paid on/)).toBeNull();
     await userEvent.click(within(panel).getByRole('button', { name: 'Show all saved bills (2)' }));
     await userEvent.click(within(panel).getByRole('button', { name: /Meena/ }));
     expect(within(panel).getByRole('button', { name: 'Delete saved bill 222' })).toBeTruthy();
+    expect(within(panel).getByText('Paid on 20 Jun 2025')).toBeTruthy();
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Delete saved bill 222' }));
     await waitFor(() => expect(callsOf(fetchMock)).toContain('DELETE /api/bbps/prod/mybills/category'));

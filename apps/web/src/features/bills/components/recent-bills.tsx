@@ -2,7 +2,7 @@ import type { SavedBill } from '@erti/contracts';
 import type { CategorySlug } from '@erti/contracts/catalogue';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
+import { formatCalendarDate, formatDate, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteSavedBill } from '../api/delete-saved-bill.ts';
@@ -85,6 +85,7 @@ function SavedBillCard({ bill, category, categorySlug }: { bill: SavedBill } & R
       <p className="text-gray-700">
         {bill.customerName} · {accountOf(bill)}
       </p>
+      {bill.paidAt && <p className="mt-1 font-medium text-green-800">Paid on {formatDate(bill.paidAt)}</p>}
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-gray-700">
         <dt>Bill number</dt>
         <dd>{bill.billNumber}</dd>
