@@ -4,8 +4,12 @@ import { Link } from 'react-router';
 import { BANNER_HEIGHT, BANNER_WIDTH, type BannerSlide } from '../banner-slides.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
+/**
+ * The arrows sit over the slide from the small breakpoint up; on a phone they would cover the
+ * slide's words, so they flank the slide picker below it instead (one grid, two placements).
+ */
 const controlClass =
-  'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-500';
+  'relative z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-500';
 
 function Arrow({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -49,7 +53,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
     <section
       aria-roledescription="carousel"
       aria-label="Offers"
-      className="relative"
+      className="grid grid-cols-[auto_1fr_auto] items-center gap-y-3"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -59,7 +63,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
     >
       <div
         aria-live={rotating ? 'off' : 'polite'}
-        className="relative aspect-[3/1] overflow-hidden rounded-2xl bg-brand-50"
+        className="relative col-span-3 row-start-1 aspect-[3/1] overflow-hidden rounded-2xl bg-brand-50"
       >
         {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group; a fieldset is for form controls.
@@ -95,7 +99,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             type="button"
             aria-label="Previous slide"
             onClick={() => step(-1)}
-            className={`${controlClass} absolute top-1/2 left-3 -translate-y-1/2`}
+            className={`${controlClass} col-start-1 row-start-2 sm:row-start-1 sm:ml-3`}
           >
             <Arrow direction="left" />
           </button>
@@ -103,11 +107,11 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             type="button"
             aria-label="Next slide"
             onClick={() => step(1)}
-            className={`${controlClass} absolute top-1/2 right-3 -translate-y-1/2`}
+            className={`${controlClass} col-start-3 row-start-2 sm:row-start-1 sm:mr-3`}
           >
             <Arrow direction="right" />
           </button>
-          <div className="mt-3 flex items-center justify-center gap-2">
+          <div className="col-start-2 row-start-2 flex items-center justify-center gap-2 sm:col-span-3 sm:col-start-1">
             <button
               type="button"
               onClick={() => setStopped(!stopped)}
