@@ -41,24 +41,57 @@ const DISTINCT_QUERIES = (() => {
   return queries;
 })();
 
-/** A measured case; reads carry the bare route's figure measured just before them, under the same load. */
-type Row = Measurement & { note?: string; bareRequestsPerSecond?: number };
+/**
+ * A measured case. Reads carry the bare route's figure measured beside them under the same load, and
+ * their share of it (`bareShare`, 0.5 for half).
+ */
+type Row = Measurement & { note?: string; bareRequestsPerSecond?: number; bareShare?: number };
 
 type MeasureOptions = Parameters<typeof measure>[1];
 
+/** Slices of a read case, each right after a slice of the bare route of the same length. */
+const PAIRS = 4;
+
+const sliceSecondsOf = (seconds: number) => Math.max(2, Math.round(seconds / PAIRS));
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
 /**
- * Measures a case right after the bare route under the same load (connections, headers), so that
- * its ratio divides two neighbouring figures: the machine's speed drifts over a run by more than
- * the differences being measured.
+ * Measures a read in PAIRS slices, each right after a slice of the bare route under the same load
+ * (connections, headers): on a shared machine the speed drifts, within seconds, by more than the
+ * differences being measured, so each ratio divides two neighbouring figures and the case reports the
+ * median of the pairs' ratios. Its other figures are the medians of its slices; errors are summed.
  */
 async function besideBare(bareUrl: string, name: string, options: MeasureOptions): Promise<Row> {
-  const bare = await measure('bare Fastify route', {
-    url: bareUrl,
-    connections: options.connections,
-    durationSeconds: Math.max(1, Math.round((options.durationSeconds ?? SECONDS) / 2)),
-    headers: options.headers,
-  });
-  return { ...(await measure(name, options)), bareRequestsPerSecond: bare.requestsPerSecond };
+  const sliceSeconds = sliceSecondsOf(options.durationSeconds ?? SECONDS);
+  const pairs: { bare: Measurement; read: Measurement }[] = [];
+  for (let pair = 0; pair < PAIRS; pair += 1) {
+    const bare = await measure('bare Fastify route', {
+      url: bareUrl,
+      connections: options.connections,
+      durationSeconds: sliceSeconds,
+      headers: options.headers,
+    });
+    pairs.push({ bare, read: await measure(name, { ...options, durationSeconds: sliceSeconds }) });
+  }
+  const reads = pairs.map((each) => each.read);
+  const of = (figure: (measurement: Measurement) => number) => Math.round(median(reads.map(figure)));
+  return {
+    name,
+    requestsPerSecond: of((read) => read.requestsPerSecond),
+    p50Ms: of((read) => read.p50Ms),
+    p99Ms: of((read) => read.p99Ms),
+    errors: reads.reduce((sum, read) => sum + read.errors, 0),
+    non2xx: reads.reduce((sum, read) => sum + read.non2xx, 0),
+    bareRequestsPerSecond: Math.round(median(pairs.map((each) => each.bare.requestsPerSecond))),
+    bareShare: median(pairs.map((each) => each.read.requestsPerSecond / each.bare.requestsPerSecond)),
+  };
 }
 
 interface Biller {
@@ -246,10 +279,10 @@ async function searchAtScale(system: BenchSystem, bareUrl: string): Promise<Row[
 /** A read's share of the bare route measured beside it (or of the section's, for the others). */
 function ratioToBare(row: Row, sectionBare: Row | undefined): string {
   if (row.name.startsWith('bare')) return '';
-  const bare = row.bareRequestsPerSecond ?? sectionBare?.requestsPerSecond;
-  if (!bare) return '';
-  const ratio = `${Math.round((row.requestsPerSecond / bare) * 100)}%`;
-  return row.bareRequestsPerSecond ? `${ratio} (of ${row.bareRequestsPerSecond})` : ratio;
+  if (row.bareShare !== undefined)
+    return `${Math.round(row.bareShare * 100)}% (of ${row.bareRequestsPerSecond})`;
+  if (!sectionBare) return '';
+  return `${Math.round((row.requestsPerSecond / sectionBare.requestsPerSecond) * 100)}%`;
 }
 
 function table(rows: Row[]): string {
@@ -315,7 +348,7 @@ const sections = [
   '',
   machineLine(),
   '',
-  `autocannon ${SECONDS} s per case; reads at ${READ_CONNECTIONS} connections, asking for gzip as browsers do (\`accept-encoding: gzip, deflate, br\`) unless the case says otherwise. The api, the sandbox and the bare Fastify route each run in their own process; autocannon in a fourth, all on this machine. Each read's ratio is to the bare route measured for ${Math.round(SECONDS / 2)} s just before it with the same connections and headers (the figure in brackets), since the machine's speed drifts over a run. Targets: catalogue reads >= 60% of bare Fastify and p99 < 20 ms at ${READ_CONNECTIONS} connections; order creation p99 < 30 ms at ${ORDER_RATE} rps on PostgreSQL.`,
+  `autocannon ${SECONDS} s per case (reads: ${PAIRS} slices of ${sliceSecondsOf(SECONDS)} s); reads at ${READ_CONNECTIONS} connections, asking for gzip as browsers do (\`accept-encoding: gzip, deflate, br\`) unless the case says otherwise. The api, the sandbox and the bare Fastify route each run in their own process; autocannon in a fourth, all on this machine. Each read is measured in ${PAIRS} slices, each right after a slice of the bare route of the same length, connections and headers, since the machine's speed drifts within seconds: its ratio is the median of the ${PAIRS} pairs' ratios (the bare route's median in brackets), its other figures the medians of its slices. Targets: catalogue reads >= 60% of bare Fastify and p99 < 20 ms at ${READ_CONNECTIONS} connections; order creation p99 < 30 ms at ${ORDER_RATE} rps on PostgreSQL.`,
   '',
   ...(process.env.BENCH_SKIP_PGLITE
     ? ['PGlite: not measured (BENCH_SKIP_PGLITE set).', '']
