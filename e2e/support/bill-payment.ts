@@ -60,10 +60,6 @@ export async function findFetchBiller(apiUrl: string): Promise<FetchBiller> {
  * The bill journey up to the gateway choice: the biller's bill-entry page, the consumer number,
  * Submit, the fetched bill ('BILLER DETAILS'), then 'Proceed to Pay'.
  */
-/** The biller's own page, where its bills are fetched and its Recent Bills listed. */
-export const billerPagePath = (biller: FetchBiller) =>
-  `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
-
 export async function fetchBillAndProceed(
   page: Page,
   apiUrl: string,
@@ -71,7 +67,8 @@ export async function fetchBillAndProceed(
   customerNumber: string,
   hands: Hands = mouse,
 ): Promise<void> {
-  await page.goto(`${apiUrl}${billerPagePath(biller)}`);
+  const path = `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
+  await page.goto(`${apiUrl}${path}`);
   await hands.fill(page.getByLabel(biller.paramName, { exact: true }), customerNumber);
   await hands.activate(page.getByRole('button', { name: 'Submit' }));
   await page.getByText('BILLER DETAILS').waitFor();

@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
 import {
-  billerPagePath,
   confirmedTxnReferenceId,
   downloadReceipt,
   fetchBillAndProceed,
@@ -48,8 +47,8 @@ describe('paying an electricity bill by card (PayU)', () => {
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toContain(txnReferenceId);
 
-    // Back on the biller's page, Recent Bills tells the customer this bill is paid.
-    await page.goto(`${apiUrl}${billerPagePath(biller)}`);
+    // Back on the category's page, Recent Bills tells the customer this bill is paid.
+    await page.goto(`${apiUrl}/services/utilities/${encodeURIComponent(biller.billerCategoryName)}`);
     await page
       .getByRole('region', { name: 'Recent Bills' })
       .getByText(/^Paid on /)

@@ -63,7 +63,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
     >
       <div
         aria-live={rotating ? 'off' : 'polite'}
-        className="relative col-span-3 row-start-1 aspect-[3/1] overflow-hidden rounded-2xl bg-brand-50"
+        className="relative col-[1/-1] row-start-1 aspect-[3/1] overflow-hidden rounded-2xl bg-brand-50"
       >
         {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group; a fieldset is for form controls.
@@ -111,7 +111,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
           >
             <Arrow direction="right" />
           </button>
-          <div className="col-start-2 row-start-2 flex items-center justify-center gap-2 sm:col-span-3 sm:col-start-1">
+          <div className="col-start-2 row-start-2 flex items-center justify-center gap-2 sm:col-[1/-1]">
             <button
               type="button"
               onClick={() => setStopped(!stopped)}
