@@ -9,10 +9,14 @@ export function listSavedBills(category: string): Promise<SavedBill[]> {
   return authApi.post<SavedBill[]>('/bbps/prod/mybills/category', { category });
 }
 
-/** A failure leaves the panel empty: the spec logs it to the console only. */
+/**
+ * A failure leaves the panel empty: the spec logs it to the console only. Asked again each time the
+ * panel opens (the app keeps other reads for a minute): a bill fetched or paid a moment ago changes it.
+ */
 export const savedBillsQueryOptions = (userId: string, category: string) =>
   queryOptions({
     queryKey: billsKeys.savedBills(userId, category),
+    staleTime: 0,
     queryFn: async () => {
       try {
         return await listSavedBills(category);
