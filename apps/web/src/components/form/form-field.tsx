@@ -112,16 +112,14 @@ export const phoneLengthProps = { maxLength: PHONE_LENGTH, onPaste: pastePhoneNu
  * Props for a phone-number input: whatever is typed or pasted keeps its digits, less a +91 or 0 in
  * front, at most 10 (`phoneDigits`).
  */
-export function phoneInputProps() {
-  return {
-    type: 'tel',
-    inputMode: 'numeric',
-    ...phoneLengthProps,
-    onInput: (event: FormEvent<HTMLInputElement>) => {
-      const input = event.currentTarget;
-      const digits = phoneDigits(input.value);
-      // Only when it differs: writing the same value would swallow the change event forms listen to.
-      if (digits !== input.value) input.value = digits;
-    },
-  } as const;
-}
+export const phoneInputProps = {
+  type: 'tel',
+  inputMode: 'numeric',
+  ...phoneLengthProps,
+  onInput: (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const digits = phoneDigits(input.value);
+    // Only when it differs: writing the same value would swallow the change event forms listen to.
+    if (digits !== input.value) input.value = digits;
+  },
+} as const;

@@ -1,6 +1,6 @@
-import { phoneDigits } from '@erti/contracts';
 import { BRAND, PHONE_LENGTH, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
+import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';

@@ -97,7 +97,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
               {...register('contactNumber', {
                 setValueAs: (value: string) => phoneDigits(value ?? ''),
               })}
-              {...phoneInputProps()}
+              {...phoneInputProps}
               autoComplete="tel-national"
               className={inputClass}
             />

@@ -87,7 +87,7 @@ export function TransactionQueryForm() {
               <input
                 {...control}
                 {...register('mobileNumber')}
-                {...phoneInputProps()}
+                {...phoneInputProps}
                 autoComplete="tel-national"
                 className={inputClass}
               />

@@ -80,7 +80,7 @@ export function ContactForm() {
           <input
             {...control}
             {...register('phone', { setValueAs: (value: string) => phoneDigits(value) })}
-            {...phoneInputProps()}
+            {...phoneInputProps}
             autoComplete="tel-national"
             className={inputClass}
           />

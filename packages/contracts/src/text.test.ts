@@ -1,5 +1,5 @@
-import { digitsOnly, phoneDigits } from '@erti/contracts/text';
 import { describe, expect, it } from 'vitest';
+import { digitsOnly, phoneDigits } from './text.ts';
 
 /** The one rule every phone and mobile number field keeps what is typed or pasted by. */
 describe('phoneDigits', () => {
