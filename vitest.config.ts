@@ -18,6 +18,10 @@ export default defineConfig({
         },
       },
       {
+        // The benchmarks' own arithmetic; the benchmarks themselves are run by `npm run bench:*`.
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'sandbox',
           include: ['apps/sandbox/**/*.test.ts'],

@@ -2,6 +2,7 @@ import { findFetchBiller } from '../e2e/support/bill-payment.ts';
 import { registerThroughApi } from '../e2e/support/session.ts';
 import { type Measurement, measure, measurePaced } from './support/measure.ts';
 import { machineLine, markdownTable, writeReport } from './support/report.ts';
+import { median } from './support/statistics.ts';
 import { type BenchSystem, freshPostgres, startBareServer, startBenchSystem } from './support/system.ts';
 
 /**
@@ -53,14 +54,6 @@ type MeasureOptions = Parameters<typeof measure>[1];
 const PAIRS = 4;
 
 const sliceSecondsOf = (seconds: number) => Math.max(2, Math.round(seconds / PAIRS));
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /**
  * Measures a read in PAIRS slices, each right after a slice of the bare route under the same load

@@ -15,6 +15,7 @@ import { type Random, seededRandom } from '../e2e/chaos/support/random.ts';
 import { consumerNumber, openShop, registerCustomers, type Shop } from '../e2e/chaos/support/shop.ts';
 import { type RunningSystem, startSystem } from '../e2e/support/servers.ts';
 import type { SignedInUser } from '../e2e/support/session.ts';
+import { percentile } from './support/statistics.ts';
 
 /**
  * `npm run bench:load` (issue 9, item 3): simulated customers against a real api and sandbox (child
@@ -223,11 +224,6 @@ async function customerLoop(world: World, userIndex: number, until: number) {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 function table(title: string, rows: Map<string, Samples>, elapsedSeconds: number): string[] {
   const lines = [
     `| ${title} | count | per s | errors | p50 ms | p95 ms | p99 ms | max ms |`,
@@ -235,7 +231,7 @@ function table(title: string, rows: Map<string, Samples>, elapsedSeconds: number
   ];
   for (const [name, samples] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
     const sorted = [...samples.ms].sort((a, b) => a - b);
-    const cells = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(0));
+    const cells = [0.5, 0.95, 0.99].map((fraction) => percentile(sorted, fraction).toFixed(0));
     lines.push(
       `| ${name} | ${sorted.length} | ${(sorted.length / elapsedSeconds).toFixed(1)} | ${samples.errors} | ${cells.join(' | ')} | ${(sorted.at(-1) ?? 0).toFixed(0)} |`,
     );

@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
+import { percentile } from './statistics.ts';
 
 export interface Measurement {
   name: string;
@@ -53,19 +54,6 @@ export async function measure(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-export function printTable(rows: Measurement[], baseline?: Measurement): void {
-  console.info('| case | req/s | p50 ms | p99 ms | errors | non-2xx | vs bare Fastify |');
-  console.info('|---|---|---|---|---|---|---|');
-  for (const row of rows) {
-    const ratio = baseline
-      ? `${Math.round((row.requestsPerSecond / baseline.requestsPerSecond) * 100)}%`
-      : '';
-    console.info(
-      `| ${row.name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${ratio} |`,
-    );
-  }
 }
 
 /**
@@ -141,13 +129,11 @@ export async function measurePaced(
   const seconds = (performance.now() - countedFrom) / 1000;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  const percentile = (p: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
   return {
     name,
     requestsPerSecond: Math.round(options.bodies.length / seconds),
-    p50Ms: percentile(0.5),
-    p99Ms: percentile(0.99),
+    p50Ms: Math.round(percentile(sorted, 0.5)),
+    p99Ms: Math.round(percentile(sorted, 0.99)),
     errors,
     non2xx,
   };
