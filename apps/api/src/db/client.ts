@@ -65,7 +65,7 @@ export async function openDatabase(options: {
     release();
     throw error;
   });
-  const pgliteDb = drizzlePglite(yieldingBeforeQueries(client), { schema });
+  const pgliteDb = drizzlePglite(takingTurnsWithTheLoop(client), { schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
@@ -85,19 +85,37 @@ export async function openDatabase(options: {
   };
 }
 
+/** How long waiting queries may run back to back before the event loop gets its turn. */
+const QUERY_TURN_MS = 4;
+
 /**
- * PGlite runs each query synchronously on the event loop, and its queue hands over from one query to
- * the next in promise callbacks: under load the whole queue ran back to back without the loop ever
- * reading a socket, so requests arrived in bursts between long silences. Starting each query on a
- * fresh turn of the loop lets requests come in between queries: 200 clients searching uncached
- * names got 1.7 to 2 times as many answers (decision 051). Transactions (`client.transaction`) are
- * left whole, so they stay short.
+ * PGlite runs each query synchronously on the event loop, so while queries run nothing else does:
+ * no socket is read and no connection accepted. Queries therefore take turns with the loop. They
+ * wait in one queue and run one after another, starting on a fresh turn of the loop, for up to
+ * QUERY_TURN_MS; the rest wait for the next turn. Without the budget every waiting query ran in the
+ * same turn: under a flood of uncached searches a turn took ~90 ms, Node accepted about one new
+ * connection per turn, and a client's first request waited up to 10 s (decisions 051, 054).
+ * Transactions (`client.transaction`) are left whole, so they stay short.
  */
-function yieldingBeforeQueries(client: PGlite): PGlite {
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return query(...args);
-  }) as PGlite['query'];
+function takingTurnsWithTheLoop(client: PGlite): PGlite {
+  type QueryArgs = Parameters<PGlite['query']>;
+  const query = client.query.bind(client) as (...args: QueryArgs) => Promise<unknown>;
+  const waiting: (() => Promise<void>)[] = [];
+  let turnScheduled = false;
+  const runTurn = async () => {
+    const startedAt = performance.now();
+    while (waiting.length > 0 && performance.now() - startedAt < QUERY_TURN_MS) {
+      await (waiting.shift() as () => Promise<void>)();
+    }
+    turnScheduled = waiting.length > 0;
+    if (turnScheduled) setImmediate(runTurn);
+  };
+  client.query = ((...args: QueryArgs) =>
+    new Promise<unknown>((resolve, reject) => {
+      waiting.push(() => query(...args).then(resolve, reject));
+      if (turnScheduled) return;
+      turnScheduled = true;
+      setImmediate(runTurn);
+    })) as PGlite['query'];
   return client;
 }
