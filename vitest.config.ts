@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'];
+/** Tests of the embedded database itself: they open PGlite whatever the project, so they run once. */
+const pgliteOnlyTests = ['apps/api/test/data-dir-lock.test.ts', 'apps/api/test/pglite-turns.test.ts'];
 
 /**
  * Unit and integration tests. The api suite runs on in-memory PGlite and, when TEST_DATABASE_URL
@@ -58,7 +60,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
-                exclude: ['apps/api/test/fuzz/**'],
+                exclude: ['apps/api/test/fuzz/**', ...pgliteOnlyTests],
                 environment: 'node' as const,
                 testTimeout: 30_000,
                 hookTimeout: 180_000,
