@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +17,7 @@ import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
 import { AccessLog, requestLoggerFactory } from './plugins/request-logger.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -97,23 +97,7 @@ export async function buildApp(options: {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api'),
-    // The counts go out with a refusal (429 with retry-after), not on every answer: three headers
-    // fewer to build and check on each of the catalogue's many reads.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
+  registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
   // PayU and Razorpay post their results back as HTML forms.
   await app.register(formbody, { bodyLimit: 65_536 });
   await app.register(swagger, {

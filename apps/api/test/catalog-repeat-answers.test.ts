@@ -1,10 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogRoutes } from '../src/modules/catalog/catalog.routes.ts';
 import type { CatalogService, JsonList } from '../src/modules/catalog/catalog.service.ts';
 import type { Auth } from '../src/plugins/auth.ts';
+import { registerRateLimit } from '../src/plugins/rate-limit.ts';
 
 /**
  * The category read answers a repeated address from memory (decision 053). A stub catalogue counts
@@ -40,7 +40,7 @@ beforeEach(async () => {
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(rateLimit, { max: REQUESTS_PER_MINUTE, timeWindow: '1 minute' });
+  registerRateLimit(app, REQUESTS_PER_MINUTE);
   await app.register(
     catalogRoutes({
       catalog,

@@ -64,6 +64,7 @@ describe('the per-address rate limit', () => {
     }
     const refused = await ipMac(peer);
     expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.headers['x-ratelimit-limit']).toBe(String(LIMIT));

@@ -518,6 +518,9 @@ describe('lookup limits', () => {
     const limited = await lookup();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many requests/);
+    // One count for both lookups.
+    const transactions = await post('/api/complaints/transactions', {}, { ip: '10.8.8.8' });
+    expect(transactions.statusCode).toBe(429);
   });
 });
 

@@ -10,13 +10,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Auth } from '../../plugins/auth.ts';
+import { perAddressRateLimit } from '../../plugins/rate-limit.ts';
 import type { ComplaintsService } from './complaints.service.ts';
 import type { TransactionQueries } from './transaction-queries.service.ts';
 
 /** A raise request carries a screenshot of up to 1 MB, base64 encoded (4/3 larger). */
 const RAISE_BODY_LIMIT = 1_600_000;
 /** Lookups answer from the network: a person checks a few times a minute, a scraper many more. */
-const lookupRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const LOOKUPS_PER_MINUTE = 30;
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -34,6 +35,8 @@ export function complaintsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { auth, complaints, transactions } = deps;
   const signedInUserId = async (request: FastifyRequest) => (await auth.userFromRequest(request))?.id;
+  // One count for both lookups, on top of the api-wide limit.
+  const lookupRateLimit = perAddressRateLimit({ max: LOOKUPS_PER_MINUTE });
 
   return async (app) => {
     app.post(
@@ -65,7 +68,7 @@ export function complaintsRoutes(deps: {
     app.post(
       '/complaints/status',
       {
-        config: lookupRateLimit,
+        onRequest: lookupRateLimit,
         schema: {
           tags: ['complaints'],
           summary: 'Check a complaint status',
@@ -82,7 +85,7 @@ export function complaintsRoutes(deps: {
     app.post(
       '/complaints/transactions',
       {
-        config: lookupRateLimit,
+        onRequest: lookupRateLimit,
         schema: {
           tags: ['complaints'],
           summary: 'Transaction queries',
