@@ -30,6 +30,11 @@ describe('the client address', () => {
     expect(answer.json().ipAddress).toBe('203.0.113.9');
   });
 
+  it('counts a malformed forwarded address without failing', async () => {
+    const answer = await ipMac('127.0.0.1', '1:2:3:4:5:6:7:8:9::a');
+    expect(answer.statusCode).toBeLessThan(500);
+  });
+
   it('ignores X-Forwarded-For from anyone else', async () => {
     const answer = await ipMac('198.51.100.7', '203.0.113.9');
     expect(answer.json().ipAddress).toBe('198.51.100.7');

@@ -80,6 +80,8 @@ describe('rateLimitKeyOf', () => {
     ['2001:db8:aa:bb:cc:dd:ee:ff', '2001:db8:aa:bb::/64'],
     ['::1', '0:0:0:0::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['1:2:3:4:5:6:7:8:9::a', '1:2:3:4::/64'],
+    ['not-an-address', 'not-an-address'],
   ])('keys %s as %s', (ip, key) => {
     expect(rateLimitKeyOf(ip)).toBe(key);
   });

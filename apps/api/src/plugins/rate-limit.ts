@@ -21,7 +21,9 @@ export function rateLimitKeyOf(ip: string): string {
   const [head = '', tail] = address.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill('0');
+  // An address a trusted proxy passed on is the client's word: a malformed one must not throw.
+  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const zeros = tail === undefined ? [] : Array(missing).fill('0');
   const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
   return `${groups.map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
