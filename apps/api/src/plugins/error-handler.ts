@@ -36,8 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      // The rate limiter throws its plain answer object (no `name`): keep its `error` text.
-      const name = error.name ?? (error as { error?: string }).error ?? 'Error';
+      const name = error.name ?? 'Error';
       return reply
         .status(status)
         .send({ statusCode: status, error: name, code: error.code, message: error.message });
