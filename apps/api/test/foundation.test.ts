@@ -66,6 +66,45 @@ describe('foundation', () => {
     expect(huge.json().message).toBeTruthy();
   });
 
+  it('refuses a NUL character anywhere in a body, keys included, with a 400 and a message', async () => {
+    const signIn = (payload: string) =>
+      env.app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    for (const payload of [
+      '{"email":"a@b.co","password":"x\\u0000"}',
+      '{"email":"a@b.co","password":"x","a\\u0000b":1}',
+      '{"email":"a@b.co","password":"x","deep":[[{"list":["ok","\\u0000"]}]]}',
+    ]) {
+      const response = await signIn(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message).toBe('Text may not contain the NUL character');
+    }
+  });
+
+  it('walks a wide body (200,000 values in an array, 50,000 keys in an object) without failing', async () => {
+    const signIn = (payload: string) =>
+      env.app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const nulLast = await signIn(
+      `{"email":"a@b.co","password":"x","values":[${'0,'.repeat(200_000)}"\\u0000"]}`,
+    );
+    expect(nulLast.statusCode).toBe(400);
+    expect(nulLast.json().message).toBe('Text may not contain the NUL character');
+
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`k${index}`, index]));
+    const wideObject = await signIn(JSON.stringify({ email: 'a@b.co', password: 'x', ...keys }));
+    expect(wideObject.statusCode).toBeLessThan(500);
+    expect(wideObject.json().message).toBeTruthy();
+  });
+
   it('delivers mail from the api to the sandbox mailbox over SMTP', async () => {
     await env.built.deps.mailer.send({
       to: 'someone@example.com',

@@ -12,14 +12,24 @@ export function rejectNulCharacters(app: FastifyInstance): void {
   });
 }
 
-/** Walks keys and values without recursion (a body may be nested 100,000 levels deep). */
+/**
+ * Walks keys and values without recursion (a body may be nested 100,000 levels deep) and without
+ * spreading a container into arguments (a 1 MB body may hold 500,000 values, past the stack's room).
+ */
 function containsNul(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();
-    if (typeof next === 'string' && next.includes('\u0000')) return true;
-    if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next))
-      pending.push(...Object.keys(next), ...Object.values(next));
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
   }
   return false;
 }

@@ -340,6 +340,17 @@ const transportStrategies: Record<string, Strategy> = {
     );
   },
   'malformed JSON': (context) => rawRequest(context, 'malformed JSON', context.random.pick(MALFORMED_JSON)),
+  // Well-formed but wide: 200,000 values (400 KB, under the limit) in one array or one object.
+  'wide JSON': (context) =>
+    rawRequest(
+      context,
+      'wide JSON',
+      context.random.chance(0.5)
+        ? `{"values":[${'0,'.repeat(200_000)}0]}`
+        : JSON.stringify(
+            Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`k${index}`, index])),
+          ),
+    ),
   oversized: (context) => {
     // Twice the api's limit: beyond every route's own limit too (a complaint's screenshot allows 1.6 MB).
     const size = context.bodyLimitBytes * 2;
