@@ -1,4 +1,4 @@
-import { findFetchBiller } from '../e2e/support/bill-payment.ts';
+import { findFetchBiller } from '../e2e/support/fetch-biller.ts';
 import { registerThroughApi } from '../e2e/support/session.ts';
 import { type Measurement, measure, measurePaced } from './support/measure.ts';
 import { machineLine, markdownTable, writeReport } from './support/report.ts';

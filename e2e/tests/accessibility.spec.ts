@@ -2,14 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  chooseGatewayOutcome,
-  type FetchBiller,
-  findFetchBiller,
-  orderIdOf,
-} from '../support/bill-payment.ts';
+import { chooseGatewayOutcome, orderIdOf } from '../support/bill-payment.ts';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { billersOf } from '../support/catalogue.ts';
+import { type FetchBiller, findFetchBiller } from '../support/fetch-biller.ts';
 import { E2E_ACCESSIBILITY_MERCHANT_EMAIL } from '../support/servers.ts';
 import { newTestUser, registerThroughApi, signInThroughApi, storeSession } from '../support/session.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fetchBillAndProceed, findFetchBiller, payOnGateway } from '../support/bill-payment.ts';
+import { fetchBillAndProceed, payOnGateway } from '../support/bill-payment.ts';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { findFetchBiller } from '../support/fetch-biller.ts';
 import { keyboard } from '../support/keyboard.ts';
 import { E2E_MERCHANT_EMAIL } from '../support/servers.ts';
 import {
