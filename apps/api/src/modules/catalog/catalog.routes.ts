@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import {
   billerIdRequestSchema,
   billerSchema,
@@ -17,73 +16,10 @@ import { z } from 'zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import type { CatalogService, JsonList } from './catalog.service.ts';
+import { sendJson } from './json-list-reply.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 const tags = ['catalog'];
-
-/** Lists smaller than this are sent as they are: gzip would save too little to pay for itself. */
-const GZIP_FROM_BYTES = 1024;
-/**
- * The bytes of a cached list, plain and gzipped, each made on first need and dropped with the cache
- * entry: a string body would be measured and encoded again for every answer (12 KB for a page of
- * billers).
- */
-const encodedBodies = new WeakMap<JsonList, { plain?: Buffer; gzip?: Buffer }>();
-
-function bodyOf(list: JsonList, gzip: boolean): Buffer {
-  let bodies = encodedBodies.get(list);
-  if (!bodies) {
-    bodies = {};
-    encodedBodies.set(list, bodies);
-  }
-  if (gzip) {
-    bodies.gzip ??= gzipSync(list.json);
-    return bodies.gzip;
-  }
-  bodies.plain ??= Buffer.from(list.json);
-  return bodies.plain;
-}
-
-/** Whether an Accept-Encoding takes gzip (and does not refuse it with `q=0`). */
-function takesGzip(accepted: string): boolean {
-  return accepted.split(',').some((coding) => {
-    const [name, ...params] = coding.trim().toLowerCase().split(';');
-    return name === 'gzip' && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-  });
-}
-
-/** Browsers send a handful of Accept-Encoding values: each is read once (a bounded memo). */
-const gzipByAcceptEncoding = new Map<string, boolean>();
-const MEMO_ENTRIES = 64;
-
-function acceptsGzip(request: FastifyRequest): boolean {
-  const accepted = request.headers['accept-encoding'];
-  if (!accepted) return false;
-  let answer = gzipByAcceptEncoding.get(accepted);
-  if (answer === undefined) {
-    answer = takesGzip(accepted);
-    if (gzipByAcceptEncoding.size < MEMO_ENTRIES) gzipByAcceptEncoding.set(accepted, answer);
-  }
-  return answer;
-}
-
-/**
- * Sends a list the service serialised (and cached) already, as it is: with a JSON content type, the
- * route's schema documents the answer without encoding it again. A phone that takes gzip gets the
- * compressed copy (a circle's plans: 66 KB as JSON, a sixteenth of that gzipped).
- * Master data changes at most a few times a day: browsers and proxies may reuse it for a minute,
- * unless it is empty, which at first start means the sync has not brought it yet (health says so).
- */
-function sendJson(request: FastifyRequest, reply: FastifyReply, list: JsonList): FastifyReply {
-  reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('cache-control', list.total > 0 ? 'public, max-age=60' : 'no-store')
-    .header('vary', 'accept-encoding');
-  if (list.json.length < GZIP_FROM_BYTES) return reply.send(list.json);
-  const gzip = acceptsGzip(request);
-  if (gzip) reply.header('content-encoding', 'gzip');
-  return reply.send(bodyOf(list, gzip));
-}
 
 /**
  * How long a category read is answered again by its exact address without being parsed again: a
