@@ -22,8 +22,9 @@ const ORDER_RATE = 100;
 /** Catalogue sizes for the search; the network's own catalogue (~1,400 billers) is the smallest. */
 const SEARCH_SCALES = [1_000, 25_000, 100_000];
 /**
- * Every browser asks for compressed answers, and the api sends cached lists gzipped when asked; the
- * catalogue reads are measured that way, with one uncompressed case beside them for comparison.
+ * Every browser asks for compressed answers, and the api sends cached lists in brotli or gzip when
+ * asked (decision 056); the catalogue reads are measured that way, with one uncompressed case beside
+ * them for comparison.
  */
 const AS_BROWSERS_ASK = { 'accept-encoding': 'gzip, deflate, br' };
 
@@ -346,7 +347,7 @@ const sections = [
   '',
   machineLine(),
   '',
-  `autocannon ${SECONDS} s per case (reads: ${PAIRS} slices of ${sliceSecondsOf(SECONDS)} s); reads at ${READ_CONNECTIONS} connections, asking for gzip as browsers do (\`accept-encoding: gzip, deflate, br\`) unless the case says otherwise. The api, the sandbox and the bare Fastify route each run in their own process; autocannon in a fourth, all on this machine. Each read is measured in ${PAIRS} slices, each right after a slice of the bare route of the same length, connections and headers, since the machine's speed drifts within seconds: its ratio is the median of the ${PAIRS} pairs' ratios (the bare route's median in brackets), its other figures the medians of its slices. Targets: catalogue reads >= 60% of bare Fastify and p99 < 20 ms at ${READ_CONNECTIONS} connections; order creation p99 < 30 ms at ${ORDER_RATE} rps on PostgreSQL.`,
+  `autocannon ${SECONDS} s per case (reads: ${PAIRS} slices of ${sliceSecondsOf(SECONDS)} s); reads at ${READ_CONNECTIONS} connections, asking for compressed answers as browsers do (\`accept-encoding: gzip, deflate, br\`, answered in brotli since decision 056) unless the case says otherwise. The api, the sandbox and the bare Fastify route each run in their own process; autocannon in a fourth, all on this machine. Each read is measured in ${PAIRS} slices, each right after a slice of the bare route of the same length, connections and headers, since the machine's speed drifts within seconds: its ratio is the median of the ${PAIRS} pairs' ratios (the bare route's median in brackets), its other figures the medians of its slices. Targets: catalogue reads >= 60% of bare Fastify and p99 < 20 ms at ${READ_CONNECTIONS} connections; order creation p99 < 30 ms at ${ORDER_RATE} rps on PostgreSQL.`,
   '',
   ...(process.env.BENCH_SKIP_PGLITE
     ? ['PGlite: not measured (BENCH_SKIP_PGLITE set).', '']
