@@ -9,6 +9,15 @@ afterAll(async () => {
   await env?.close();
 });
 
+/** A raw body posted to sign-in, a route that reads JSON: the bad-input checks run before it. */
+const postToSignIn = (payload: string, contentType = 'application/json') =>
+  env.app.inject({
+    method: 'POST',
+    url: '/api/users/signin',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+
 describe('foundation', () => {
   it('reports database reachability at /api/health', async () => {
     const response = await env.app.inject({ method: 'GET', url: '/api/health' });
@@ -38,69 +47,40 @@ describe('foundation', () => {
   });
 
   it('answers invalid JSON, a wrong content type and an oversized body with a 4xx and a message', async () => {
-    const badJson = await env.app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const badJson = await postToSignIn('{"email":');
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().message).toBeTruthy();
 
-    const wrongType = await env.app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const wrongType = await postToSignIn('<a/>', 'application/xml');
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().message).toBeTruthy();
 
-    const huge = await env.app.inject({
-      method: 'POST',
-      url: '/api/users/signin',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
-    });
+    const huge = await postToSignIn(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBeTruthy();
   });
 
   it('refuses a NUL character anywhere in a body, keys included, with a 400 and a message', async () => {
-    const signIn = (payload: string) =>
-      env.app.inject({
-        method: 'POST',
-        url: '/api/users/signin',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
     for (const payload of [
       '{"email":"a@b.co","password":"x\\u0000"}',
       '{"email":"a@b.co","password":"x","a\\u0000b":1}',
       '{"email":"a@b.co","password":"x","deep":[[{"list":["ok","\\u0000"]}]]}',
     ]) {
-      const response = await signIn(payload);
+      const response = await postToSignIn(payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().message).toBe('Text may not contain the NUL character');
     }
   });
 
   it('walks a wide body (200,000 values in an array, 50,000 keys in an object) without failing', async () => {
-    const signIn = (payload: string) =>
-      env.app.inject({
-        method: 'POST',
-        url: '/api/users/signin',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
-    const nulLast = await signIn(
+    const nulLast = await postToSignIn(
       `{"email":"a@b.co","password":"x","values":[${'0,'.repeat(200_000)}"\\u0000"]}`,
     );
     expect(nulLast.statusCode).toBe(400);
     expect(nulLast.json().message).toBe('Text may not contain the NUL character');
 
     const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`k${index}`, index]));
-    const wideObject = await signIn(JSON.stringify({ email: 'a@b.co', password: 'x', ...keys }));
+    const wideObject = await postToSignIn(JSON.stringify({ email: 'a@b.co', password: 'x', ...keys }));
     expect(wideObject.statusCode).toBeLessThan(500);
     expect(wideObject.json().message).toBeTruthy();
   });
