@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'];
 /** Tests of the embedded database itself: they open PGlite whatever the project, so they run once. */
-const pgliteOnlyTests = ['apps/api/test/data-dir-lock.test.ts', 'apps/api/test/pglite-turns.test.ts'];
+const pgliteOnlyTests = ['apps/api/test/data-dir-lock.test.ts', 'apps/api/test/pglite-thread.test.ts'];
 
 /**
  * Unit and integration tests. The api suite runs on in-memory PGlite and, when TEST_DATABASE_URL

@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -60,12 +59,11 @@ export async function openDatabase(options: {
   const onDisk = !options.dataDir.startsWith('memory://');
   if (onDisk) mkdirSync(options.dataDir, { recursive: true });
   const release = onDisk ? lockDataDir(options.dataDir, options.holder ?? 'another process') : () => {};
-  // pg_trgm backs the biller-name search index (migration 0001).
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } }).catch((error) => {
+  const client = await PGliteThread.open(options.dataDir).catch((error) => {
     release();
     throw error;
   });
-  const pgliteDb = drizzlePglite(takingTurnsWithTheLoop(client), { schema });
+  const pgliteDb = drizzlePglite(client.asPGlite(), { schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
@@ -83,39 +81,4 @@ export async function openDatabase(options: {
       release();
     },
   };
-}
-
-/** How long waiting queries may run back to back before the event loop gets its turn. */
-const QUERY_TURN_MS = 4;
-
-/**
- * PGlite runs each query synchronously on the event loop, so while queries run nothing else does:
- * no socket is read and no connection accepted. Queries therefore take turns with the loop. They
- * wait in one queue and run one after another, starting on a fresh turn of the loop, for up to
- * QUERY_TURN_MS; the rest wait for the next turn. Without the budget every waiting query ran in the
- * same turn: under a flood of uncached searches a turn took ~90 ms, Node accepted about one new
- * connection per turn, and a client's first request waited up to 10 s (decisions 051, 054).
- * Transactions (`client.transaction`) are left whole, so they stay short.
- */
-function takingTurnsWithTheLoop(client: PGlite): PGlite {
-  type QueryArgs = Parameters<PGlite['query']>;
-  const query = client.query.bind(client) as (...args: QueryArgs) => Promise<unknown>;
-  const waiting: (() => Promise<void>)[] = [];
-  let turnScheduled = false;
-  const runTurn = async () => {
-    const startedAt = performance.now();
-    while (waiting.length > 0 && performance.now() - startedAt < QUERY_TURN_MS) {
-      await (waiting.shift() as () => Promise<void>)();
-    }
-    turnScheduled = waiting.length > 0;
-    if (turnScheduled) setImmediate(runTurn);
-  };
-  client.query = ((...args: QueryArgs) =>
-    new Promise<unknown>((resolve, reject) => {
-      waiting.push(() => query(...args).then(resolve, reject));
-      if (turnScheduled) return;
-      turnScheduled = true;
-      setImmediate(runTurn);
-    })) as PGlite['query'];
-  return client;
 }
