@@ -82,10 +82,11 @@ export class PGliteThread {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = ++this.lastId;
     return new Promise((resolve, reject) => {
+      // First, as it throws (a DataCloneError) for a value that cannot cross: nothing is then owed.
+      this.worker.postMessage({ id, ...message });
       // Like a socket with a request in flight, the worker keeps the process alive only while it owes an answer.
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...message });
     });
   }
 
