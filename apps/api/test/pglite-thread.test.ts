@@ -16,6 +16,8 @@ import { isUniqueViolation } from '../src/modules/accounts/accounts.repository.t
 describe('embedded database in its own thread', () => {
   // On disk, as `npm start` runs it.
   const dataDir = mkdtempSync(join(tmpdir(), 'erti-thread-'));
+  // Scripts run in processes of their own, beside the data directory rather than in it.
+  const scriptsDir = mkdtempSync(join(tmpdir(), 'erti-thread-scripts-'));
   let database: DatabaseHandle;
 
   beforeAll(async () => {
@@ -26,13 +28,14 @@ describe('embedded database in its own thread', () => {
   afterAll(async () => {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scriptsDir, { recursive: true, force: true });
   });
 
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
   /** Runs `body` in a process of its own, with PGliteThread imported, as the api would run it. */
   function runScript(name: string, body: string) {
-    const script = join(dataDir, name);
+    const script = join(scriptsDir, name);
     const threadModule = fileURLToPath(new URL('../src/db/pglite-thread.ts', import.meta.url));
     writeFileSync(script, `import { PGliteThread } from ${JSON.stringify(threadModule)};\n${body}`);
     return spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 30_000 });

@@ -31,14 +31,23 @@ function answer(id, work) {
   );
 }
 
+/** Query options by row mode and the types read as text: drizzle sends the same few on every query. */
+const optionsByShape = new Map();
+
 /**
  * Types the caller reads as text: drizzle's parsers for them are the identity, and functions cannot
- * cross threads, so the caller names the types and the same parsers are made here.
+ * cross threads, so the caller names the types and the same parsers are made here, once per shape.
  */
 function queryOptions(rowMode, textTypes) {
-  const parsers = {};
-  for (const type of textTypes ?? []) parsers[type] = (value) => value;
-  return { rowMode, parsers };
+  const shape = `${rowMode}:${textTypes ?? ''}`;
+  let options = optionsByShape.get(shape);
+  if (!options) {
+    const parsers = {};
+    for (const type of textTypes ?? []) parsers[type] = (value) => value;
+    options = { rowMode, parsers };
+    optionsByShape.set(shape, options);
+  }
+  return options;
 }
 
 const { dataDir } = workerData;
