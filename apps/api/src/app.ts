@@ -19,7 +19,7 @@ import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
-import { AccessLog, requestLoggerFactory } from './plugins/request-logger.ts';
+import { AccessLog, REDACTED_LOG_PATHS, requestLoggerFactory } from './plugins/request-logger.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -55,14 +55,7 @@ export async function buildApp(options: {
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              '*.password',
-              '*.OTP',
-              '*.otp',
-              '*.hash',
-            ],
+            redact: REDACTED_LOG_PATHS,
           },
     childLoggerFactory: requestLoggerFactory,
     logController: new AccessLog(),

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog, requestLoggerFactory } from '../src/plugins/request-logger.ts';
+import { AccessLog, REDACTED_LOG_PATHS, requestLoggerFactory } from '../src/plugins/request-logger.ts';
 
 /** A Fastify app logging as the api does, at `level`, into `lines`; GET /fails logs an error. */
 async function appLoggingAt(level: string) {
@@ -13,7 +13,7 @@ async function appLoggingAt(level: string) {
     },
   });
   const app = Fastify({
-    logger: { level, stream },
+    logger: { level, stream, redact: REDACTED_LOG_PATHS },
     childLoggerFactory: requestLoggerFactory,
     logController: new AccessLog(),
     genReqId: () => 'req-1',
@@ -25,6 +25,10 @@ async function appLoggingAt(level: string) {
     return child(...args);
   };
   app.get('/ok', async () => ({ ok: true }));
+  app.post('/otp', async (request) => {
+    request.log.info({ body: request.body }, 'checking a code');
+    return { ok: true };
+  });
   app.get('/fails', async (request) => {
     request.log.error({ orderId: 'ord_1' }, 'the gateway did not answer');
     return { ok: false };
@@ -45,6 +49,31 @@ describe('request logging', () => {
       res: { statusCode: 200 },
     });
     expect(lines[0]?.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('writes access lines through one logger for the app, not a child logger per request', async () => {
+    const { app, lines, children } = await appLoggingAt('info');
+    for (const url of ['/ok', '/ok?page=2', '/ok?page=3']) await app.inject({ method: 'GET', url });
+    expect(lines.map((line) => (line.req as { url: string }).url)).toEqual([
+      '/ok',
+      '/ok?page=2',
+      '/ok?page=3',
+    ]);
+    expect(children()).toBe(1);
+  });
+
+  it("still redacts what a request's own lines show, beside its access line", async () => {
+    const { app, lines } = await appLoggingAt('info');
+    await app.inject({
+      method: 'POST',
+      url: '/otp',
+      headers: { authorization: 'Bearer secret-token' },
+      payload: { otp: '123456', password: 'hunter22' },
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ body: { otp: '[Redacted]', password: '[Redacted]' }, reqId: 'req-1' });
+    expect(lines[1]).toMatchObject({ msg: 'request completed', reqId: 'req-1', res: { statusCode: 200 } });
+    expect(JSON.stringify(lines)).not.toMatch(/123456|hunter22|secret-token/);
   });
 
   it('makes no child logger for a request that writes nothing at warn', async () => {

@@ -1,6 +1,16 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 
+/** What no log line may show: credentials, passwords, one-time codes and payment hashes. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.OTP',
+  '*.otp',
+  '*.hash',
+];
+
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
@@ -78,8 +88,16 @@ export function requestLoggerFactory(
 /**
  * One access line per answered request (method, path, status, time taken) in place of Fastify's
  * two, so half the writing at `info`; failed requests are logged as Fastify logs them.
+ *
+ * Access lines go through a logger without the api's redaction: a line holds the request's method,
+ * address, host and client address, its status and its time, never a header or a body, which is all
+ * the redaction looks for; yet it walked every line for them, half of what an access line cost (a
+ * tenth of a cached catalogue read's time at `info`). The line carries the request id itself, so a
+ * request that writes nothing else needs no child logger either.
  */
 export class AccessLog extends LogController {
+  #lines: FastifyBaseLogger | undefined;
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -87,7 +105,16 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if (error) super.requestCompleted(error, request, reply);
-    else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    const server = request.server.log as Logger;
+    if (!server.isLevelEnabled('info')) return;
+    this.#lines ??= server.child({}, { redact: [] });
+    this.#lines.info(
+      { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   }
 }
