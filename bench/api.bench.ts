@@ -45,9 +45,15 @@ const DISTINCT_QUERIES = (() => {
 
 /**
  * A measured case. Reads carry the bare route's figure measured beside them under the same load, and
- * their share of it (`bareShare`, 0.5 for half).
+ * their share of it (`bareShare`, 0.5 for half); some also their share of a bare route of their own
+ * shape (`sameShape`).
  */
-type Row = Measurement & { note?: string; bareRequestsPerSecond?: number; bareShare?: number };
+type Row = Measurement & {
+  note?: string;
+  bareRequestsPerSecond?: number;
+  bareShare?: number;
+  sameShape?: { method: string; answerBytes: number; requestsPerSecond: number; share: number };
+};
 
 type MeasureOptions = Parameters<typeof measure>[1];
 
@@ -57,34 +63,79 @@ const PAIRS = 4;
 const sliceSecondsOf = (seconds: number) => Math.max(2, Math.round(seconds / PAIRS));
 
 /**
+ * The bytes the api answers `options`' request with, as sent (compressed when asked). fetch asks for
+ * gzip when the headers do not say otherwise, where autocannon sends the case's headers alone.
+ */
+async function answerBytesOf(options: MeasureOptions): Promise<number> {
+  const response = await fetch(options.url, {
+    method: options.method ?? 'GET',
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', ...options.headers },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const declared = response.headers.get('content-length');
+  const text = await response.text();
+  return declared ? Number(declared) : Buffer.byteLength(text);
+}
+
+/**
  * Measures a read in PAIRS slices, each right after a slice of the bare route under the same load
  * (connections, headers): on a shared machine the speed drifts, within seconds, by more than the
  * differences being measured, so each ratio divides two neighbouring figures and the case reports the
  * median of the pairs' ratios. Its other figures are the medians of its slices; errors are summed.
+ * With `sameShape`, each pair also measures the bare route answering the same method, body and number
+ * of bytes, which tells what the request's shape and the answer's size cost from what the api adds.
  */
-async function besideBare(bareUrl: string, name: string, options: MeasureOptions): Promise<Row> {
-  const sliceSeconds = sliceSecondsOf(options.durationSeconds ?? SECONDS);
-  const pairs: { bare: Measurement; read: Measurement }[] = [];
+async function besideBare(
+  bareUrl: string,
+  name: string,
+  options: MeasureOptions & { sameShape?: boolean },
+): Promise<Row> {
+  const { sameShape, ...read } = options;
+  const sliceSeconds = sliceSecondsOf(read.durationSeconds ?? SECONDS);
+  const slice = { connections: read.connections, durationSeconds: sliceSeconds, headers: read.headers };
+  const answerBytes = sameShape ? await answerBytesOf(read) : 0;
+  const pairs: { bare: Measurement; read: Measurement; sameShape?: Measurement }[] = [];
   for (let pair = 0; pair < PAIRS; pair += 1) {
-    const bare = await measure('bare Fastify route', {
-      url: bareUrl,
-      connections: options.connections,
-      durationSeconds: sliceSeconds,
-      headers: options.headers,
+    const bare = await measure('bare Fastify route', { url: bareUrl, ...slice });
+    const shaped = sameShape
+      ? await measure('bare Fastify route, same shape', {
+          ...slice,
+          url: `${bareUrl}/sized?bytes=${answerBytes}`,
+          method: read.method,
+          body: read.body,
+        })
+      : undefined;
+    pairs.push({
+      bare,
+      sameShape: shaped,
+      read: await measure(name, { ...read, durationSeconds: sliceSeconds }),
     });
-    pairs.push({ bare, read: await measure(name, { ...options, durationSeconds: sliceSeconds }) });
   }
   const reads = pairs.map((each) => each.read);
   const of = (figure: (measurement: Measurement) => number) => Math.round(median(reads.map(figure)));
+  const shareOf = (baseline: (each: (typeof pairs)[number]) => Measurement | undefined) =>
+    median(pairs.map((each) => each.read.requestsPerSecond / (baseline(each)?.requestsPerSecond ?? 0)));
   return {
     name,
-    requestsPerSecond: of((read) => read.requestsPerSecond),
-    p50Ms: of((read) => read.p50Ms),
-    p99Ms: of((read) => read.p99Ms),
-    errors: reads.reduce((sum, read) => sum + read.errors, 0),
-    non2xx: reads.reduce((sum, read) => sum + read.non2xx, 0),
+    requestsPerSecond: of((each) => each.requestsPerSecond),
+    p50Ms: of((each) => each.p50Ms),
+    p99Ms: of((each) => each.p99Ms),
+    errors: reads.reduce((sum, each) => sum + each.errors, 0),
+    non2xx: reads.reduce((sum, each) => sum + each.non2xx, 0),
     bareRequestsPerSecond: Math.round(median(pairs.map((each) => each.bare.requestsPerSecond))),
-    bareShare: median(pairs.map((each) => each.read.requestsPerSecond / each.bare.requestsPerSecond)),
+    bareShare: shareOf((each) => each.bare),
+    ...(sameShape
+      ? {
+          sameShape: {
+            method: read.method ?? 'GET',
+            answerBytes,
+            requestsPerSecond: Math.round(
+              median(pairs.map((each) => each.sameShape?.requestsPerSecond ?? 0)),
+            ),
+            share: shareOf((each) => each.sameShape),
+          },
+        }
+      : {}),
   };
 }
 
@@ -160,33 +211,34 @@ async function handOffBodies(
 async function fullRun(system: BenchSystem, bareUrl: string): Promise<Row[]> {
   const reads = { connections: READ_CONNECTIONS, durationSeconds: SECONDS, headers: AS_BROWSERS_ASK };
   const rows: Row[] = [await measure('bare Fastify route', { url: bareUrl, ...reads })];
+  const shaped = { ...reads, sameShape: true };
   const [airtel] = await getJson<Biller[]>(api(system, '/bbps/prod/Mobile%20Prepaid?q=airtel'));
   rows.push(
     await besideBare(bareUrl, 'catalogue: GET Mobile Prepaid (all operators)', {
       url: api(system, '/bbps/prod/Mobile%20Prepaid'),
-      ...reads,
+      ...shaped,
     }),
     await besideBare(bareUrl, 'catalogue: GET Electricity?limit=20', {
       url: api(system, '/bbps/prod/Electricity?limit=20'),
-      ...reads,
+      ...shaped,
     }),
     {
       ...(await besideBare(bareUrl, 'catalogue: GET Electricity?limit=20, uncompressed', {
         url: api(system, '/bbps/prod/Electricity?limit=20'),
-        ...reads,
+        ...shaped,
         headers: {},
       })),
       note: 'no accept-encoding: 12 KB a time',
     },
     await besideBare(bareUrl, 'search: GET Electricity?q=pow&limit=20', {
       url: api(system, '/bbps/prod/Electricity?q=pow&limit=20'),
-      ...reads,
+      ...shaped,
     }),
     await besideBare(bareUrl, 'plans: POST circle (Airtel, Mumbai)', {
       url: api(system, '/bbps/prod/circle'),
       method: 'POST',
       body: { billerId: airtel?.billerId, circle: 'Mumbai' },
-      ...reads,
+      ...shaped,
     }),
     {
       // Issue 5's target (under 20 ms p99) at the concurrency of a busy site rather than a flood.
@@ -194,9 +246,8 @@ async function fullRun(system: BenchSystem, bareUrl: string): Promise<Row[]> {
         url: api(system, '/bbps/prod/circle'),
         method: 'POST',
         body: { billerId: airtel?.billerId, circle: 'Mumbai' },
+        ...shaped,
         connections: 10,
-        durationSeconds: SECONDS,
-        headers: AS_BROWSERS_ASK,
       })),
       note: '10 connections',
     },
@@ -284,10 +335,27 @@ function ratioToBare(row: Row, sectionBare: Row | undefined): string {
   return `${Math.round((row.requestsPerSecond / sectionBare.requestsPerSecond) * 100)}%`;
 }
 
+/** A read's share of the bare route of its own shape, and that shape. */
+function ratioToSameShape(row: Row): string {
+  if (!row.sameShape) return '';
+  const { share, requestsPerSecond, method, answerBytes } = row.sameShape;
+  return `${Math.round(share * 100)}% (of ${requestsPerSecond}; ${method}, ${answerBytes.toLocaleString('en-US')} B)`;
+}
+
 function table(rows: Row[]): string {
   const bare = rows.find((row) => row.name.startsWith('bare'));
   return markdownTable(
-    ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs bare Fastify', 'note'],
+    [
+      'case',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      'vs bare Fastify',
+      'vs bare Fastify, same shape',
+      'note',
+    ],
     rows.map((row) => [
       row.name,
       row.requestsPerSecond,
@@ -296,6 +364,7 @@ function table(rows: Row[]): string {
       row.errors,
       row.non2xx,
       ratioToBare(row, bare),
+      ratioToSameShape(row),
       row.note ?? '',
     ]),
   );
