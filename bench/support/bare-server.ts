@@ -13,11 +13,15 @@ app.get('/bare', async () => ({ ok: true }));
  * answer's size cost Fastify and the machine is told apart from what the api adds.
  */
 const answers = new Map<number, Buffer>();
+const MAX_BYTES = 1_000_000;
 app.route<{ Querystring: { bytes?: string } }>({
   method: ['GET', 'POST'],
   url: '/bare/sized',
   handler: async (request, reply) => {
-    const bytes = Math.min(1_000_000, Math.max(0, Number(request.query.bytes) || 0));
+    const bytes = Number(request.query.bytes);
+    if (!Number.isInteger(bytes) || bytes < 0 || bytes > MAX_BYTES) {
+      return reply.code(400).send({ message: `bytes must be a whole number from 0 to ${MAX_BYTES}` });
+    }
     let answer = answers.get(bytes);
     if (!answer) {
       answer = Buffer.alloc(bytes, ' ');

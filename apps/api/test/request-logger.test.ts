@@ -18,13 +18,14 @@ async function appLoggingAt(level: string) {
     logController: new AccessLog(),
     genReqId: () => 'req-1',
   });
-  let children = 0;
+  const childOptions: unknown[] = [];
   const child = app.log.child.bind(app.log);
   app.log.child = (...args: Parameters<typeof child>) => {
-    children += 1;
+    childOptions.push(args[1]);
     return child(...args);
   };
   app.get('/ok', async () => ({ ok: true }));
+  app.get('/quiet', { logLevel: 'warn' }, async () => ({ ok: true }));
   app.post('/otp', async (request) => {
     request.log.info({ body: request.body }, 'checking a code');
     return { ok: true };
@@ -34,7 +35,7 @@ async function appLoggingAt(level: string) {
     return { ok: false };
   });
   await app.ready();
-  return { app, lines, children: () => children };
+  return { app, lines, children: () => childOptions.length, childOptions };
 }
 
 describe('request logging', () => {
@@ -51,15 +52,37 @@ describe('request logging', () => {
     expect(lines[0]?.responseTime).toEqual(expect.any(Number));
   });
 
-  it('writes access lines through one logger for the app, not a child logger per request', async () => {
-    const { app, lines, children } = await appLoggingAt('info');
+  it('writes access lines through one logger for the app, made without the redaction', async () => {
+    const { app, lines, childOptions } = await appLoggingAt('info');
     for (const url of ['/ok', '/ok?page=2', '/ok?page=3']) await app.inject({ method: 'GET', url });
     expect(lines.map((line) => (line.req as { url: string }).url)).toEqual([
       '/ok',
       '/ok?page=2',
       '/ok?page=3',
     ]);
-    expect(children()).toBe(1);
+    expect(lines[0]).toMatchObject({ req: { host: 'localhost:80', remoteAddress: '127.0.0.1' } });
+    expect(childOptions).toEqual([{ redact: [] }]);
+  });
+
+  it("keeps a route's own log level for its access line", async () => {
+    const { app, lines } = await appLoggingAt('info');
+    await app.inject({ method: 'GET', url: '/quiet' });
+    expect(lines).toHaveLength(0);
+  });
+
+  it('answers as usual in an app without logging', async () => {
+    const app = Fastify({
+      logger: false,
+      childLoggerFactory: requestLoggerFactory,
+      logController: new AccessLog(),
+    });
+    const responded: number[] = [];
+    app.addHook('onResponse', async (_request, reply) => {
+      responded.push(reply.statusCode);
+    });
+    app.get('/ok', async () => ({ ok: true }));
+    expect((await app.inject({ method: 'GET', url: '/ok' })).statusCode).toBe(200);
+    expect(responded).toEqual([200]);
   });
 
   it("still redacts what a request's own lines show, beside its access line", async () => {
