@@ -106,6 +106,13 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  database.onConnectionLost((error) =>
+    app.log.warn(
+      { err: error },
+      'the database closed an idle connection; the pool opens a new one when needed',
+    ),
+  );
+
   const deps: AppDeps = {
     config,
     database,

@@ -22,10 +22,29 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Hears of a connection the server closed while the api was not using it (a restart, a failover,
+   * an administrator); the pool has dropped it already and opens a new one when needed.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * How the api holds its PostgreSQL connections (decision 059). pg closes a connection that has been
+ * idle for 10 s, and the next burst then waits for a new backend to start and warm its caches: on
+ * the bench machine that stalled every order for 100 to 300 ms about every 10 s. So a connection, once
+ * opened, is kept (at most `max` of them); TCP keep-alive finds one a network device dropped while
+ * idle, and the name shows the api's sessions in pg_stat_activity.
+ */
+const POOL_OPTIONS = {
+  max: 10,
+  idleTimeoutMillis: 0,
+  keepAlive: true,
+  application_name: 'erti-pay-api',
+} satisfies pg.PoolConfig;
 
 /**
  * Opens the database: real PostgreSQL when a URL is given, else embedded PGlite in `dataDir`
@@ -39,7 +58,10 @@ export async function openDatabase(options: {
   holder?: string;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, ...POOL_OPTIONS });
+    let connectionLost: (error: Error) => void = () => {};
+    // Unheard, an 'error' on the pool would end the process.
+    pool.on('error', (error) => connectionLost(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -52,6 +74,9 @@ export async function openDatabase(options: {
         } catch {
           return false;
         }
+      },
+      onConnectionLost: (listener) => {
+        connectionLost = listener;
       },
       close: () => pool.end(),
     };
@@ -76,6 +101,8 @@ export async function openDatabase(options: {
         return false;
       }
     },
+    // The embedded database runs in this process: it has no connection to lose.
+    onConnectionLost: () => {},
     close: async () => {
       await client.close();
       release();
