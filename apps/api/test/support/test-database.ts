@@ -36,8 +36,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /**
  * Waits (up to 5 s) until no session is connected to `name`. The pool's `end()` resolves as soon as
- * it has asked its connections to close, not when they have: a forced drop in that moment kills a
- * closing connection, whose "terminating connection" error then reaches no listener and fails the run.
+ * it has asked its connections to close, not when they have, and a forced drop in that moment kills a
+ * closing connection (before decision 059 its error reached no listener and failed the run).
  */
 async function untilDisconnected(admin: pg.Client, name: string): Promise<void> {
   const deadline = Date.now() + 5_000;
