@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serviceTitles } from '@erti/contracts/catalogue';
 import pg from 'pg';
@@ -81,4 +82,15 @@ export async function startBareServer(): Promise<{ url: string; stop(): void }> 
     child.once('exit', () => reject(new Error('the bare Fastify server did not start')));
   });
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Clock ticks a second, the unit of /proc's CPU times. */
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** The CPU time (user and system, every thread) a process has used so far, in milliseconds (Linux). */
+export function processCpuMs(pid: number): number {
+  // The fields after the command name, which is in brackets and may hold spaces: utime, stime are 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / ticksPerSecond;
 }

@@ -51,6 +51,8 @@ export interface RunningSystem {
   startApi(): Promise<void>;
   /** Stops the api gracefully, leaving the sandbox running (e.g. to read the database afterwards). */
   stopApi(): Promise<void>;
+  /** The running api's process id (the bench reads its CPU time). */
+  apiPid(): number | undefined;
 }
 
 /** Node itself with tsx's loader (not the tsx CLI, which runs a second process): signals reach the server. */
@@ -113,6 +115,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
       await waitFor(`${apiUrl}/api/health`);
     },
     stopApi: () => stopChild(api),
+    apiPid: () => api.pid,
     async stop() {
       await stopChild(api);
       await stopChild(sandbox);
