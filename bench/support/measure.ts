@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
-import { percentile } from './statistics.ts';
+import { percentileByWindow } from './statistics.ts';
 
 export interface Measurement {
   name: string;
@@ -127,22 +127,15 @@ export async function measurePaced(
   );
   const seconds = (performance.now() - startedAt) / 1000;
   agent.destroy();
-  const answeredOf = (some: (number | undefined)[]) =>
-    some.filter((latency) => latency !== undefined).sort((a, b) => a - b);
-  const answered = answeredOf(latencies);
-  const perWindow = options.windowSeconds
-    ? Math.max(1, Math.round(options.windowSeconds * options.ratePerSecond))
-    : latencies.length;
-  const windowP99Ms: number[] = [];
-  for (let start = 0; start < latencies.length; start += perWindow)
-    windowP99Ms.push(Math.round(percentile(answeredOf(latencies.slice(start, start + perWindow)), 0.99)));
+  const perWindow = options.windowSeconds ? options.windowSeconds * options.ratePerSecond : latencies.length;
+  const p99 = percentileByWindow(latencies, 0.99, perWindow);
   return {
     name,
     requestsPerSecond: Math.round(options.bodies.length / seconds),
-    p50Ms: Math.round(percentile(answered, 0.5)),
-    p99Ms: Math.round(percentile(answered, 0.99)),
+    p50Ms: Math.round(percentileByWindow(latencies, 0.5, latencies.length).whole),
+    p99Ms: Math.round(p99.whole),
     errors,
     non2xx,
-    windowP99Ms,
+    windowP99Ms: p99.windows.map(Math.round),
   };
 }

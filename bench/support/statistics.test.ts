@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile } from './statistics.ts';
+import { median, percentile, percentileByWindow } from './statistics.ts';
 
 describe('percentile', () => {
   const hundred = Array.from({ length: 100 }, (_, index) => index + 1);
@@ -29,5 +29,20 @@ describe('median', () => {
     const values = [3, 1, 2];
     median(values);
     expect(values).toEqual([3, 1, 2]);
+  });
+});
+
+describe('percentileByWindow', () => {
+  it('takes the percentile of the whole and of each window, in order', () => {
+    const values = [5, 1, 3, 40, 20, 30, 7];
+    expect(percentileByWindow(values, 0.99, 3)).toEqual({ whole: 40, windows: [5, 40, 7] });
+    expect(percentileByWindow(values, 0.5, 7)).toEqual({ whole: 7, windows: [7] });
+  });
+
+  it('leaves out the requests that got no answer', () => {
+    expect(percentileByWindow([undefined, 4, undefined, undefined], 0.99, 2)).toEqual({
+      whole: 4,
+      windows: [4, 0],
+    });
   });
 });

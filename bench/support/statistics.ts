@@ -17,3 +17,21 @@ export function median(values: readonly number[]): number {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
+
+/**
+ * The `fraction` percentile of `values` in their order (unsorted, `undefined` for a request that got
+ * no answer) as a whole and in consecutive windows of `perWindow` values, the unanswered left out.
+ */
+export function percentileByWindow(
+  values: readonly (number | undefined)[],
+  fraction: number,
+  perWindow: number,
+): { whole: number; windows: number[] } {
+  const answered = (some: readonly (number | undefined)[]) =>
+    some.filter((value) => value !== undefined).sort((a, b) => a - b);
+  const size = Math.max(1, Math.round(perWindow));
+  const windows: number[] = [];
+  for (let start = 0; start < values.length; start += size)
+    windows.push(percentile(answered(values.slice(start, start + size)), fraction));
+  return { whole: percentile(answered(values), fraction), windows };
+}
