@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
@@ -21,19 +22,26 @@ export interface JobSpec {
   maxAttempts?: number;
 }
 
-/** The insert that queues a job: awaited alone, or run inside another statement's WITH clause. */
-export function jobInsert(executor: Executor, job: JobSpec) {
-  return executor
-    .insert(jobs)
-    .values({
-      id: newId('job'),
-      kind: job.kind,
-      payload: job.payload,
-      runAt: job.runAt ?? new Date(),
-      dedupeKey: job.dedupeKey,
-      maxAttempts: job.maxAttempts ?? 20,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+/** The row a job spec is queued as. */
+export function newJobRow(job: JobSpec) {
+  return {
+    id: newId('job'),
+    kind: job.kind,
+    payload: job.payload,
+    runAt: job.runAt ?? new Date(),
+    dedupeKey: job.dedupeKey ?? null,
+    maxAttempts: job.maxAttempts ?? 20,
+  };
+}
+
+export type JobRow = ReturnType<typeof newJobRow>;
+
+/**
+ * The insert that queues a job row (its values, or placeholders for them): awaited alone, or run
+ * inside another statement's WITH clause.
+ */
+export function jobInsert(executor: Executor, row: PgInsertValue<typeof jobs>) {
+  return executor.insert(jobs).values(row).onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
 export async function enqueueJob(
@@ -42,7 +50,7 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: Omit<JobSpec, 'kind' | 'payload'> = {},
 ): Promise<void> {
-  await jobInsert(executor, { kind, payload, ...options });
+  await jobInsert(executor, newJobRow({ kind, payload, ...options }));
 }
 
 /** Claims up to `limit` due jobs (queued, or running with an expired lock after a crash). */

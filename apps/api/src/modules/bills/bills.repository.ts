@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { billFetches, savedBills } from '../../db/schema/bills.ts';
 import { orders } from '../../db/schema/payments.ts';
+import { builtOnce } from '../../db/statement.ts';
 
 export type BillFetchRow = typeof billFetches.$inferSelect;
 export type NewBillFetch = typeof billFetches.$inferInsert;
@@ -26,22 +27,31 @@ export async function insertBillFetch(executor: Executor, row: NewBillFetch): Pr
 }
 
 /** A stored fetch or validation of this user, by our id or by the network's refId (newest first). */
+const billFetchStatement = builtOnce(
+  (executor) =>
+    executor
+      .select()
+      .from(billFetches)
+      .where(
+        and(
+          eq(billFetches.userId, sql.placeholder('userId')),
+          or(
+            eq(billFetches.id, sql.placeholder('idOrRefId')),
+            eq(billFetches.refId, sql.placeholder('idOrRefId')),
+          ),
+        ),
+      )
+      .orderBy(desc(billFetches.createdAt))
+      .limit(1),
+  getTableColumns(billFetches),
+);
+
 export async function findBillFetchRow(
   executor: Executor,
   idOrRefId: string,
   userId: string,
 ): Promise<BillFetchRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(billFetches)
-    .where(
-      and(
-        eq(billFetches.userId, userId),
-        or(eq(billFetches.id, idOrRefId), eq(billFetches.refId, idOrRefId)),
-      ),
-    )
-    .orderBy(desc(billFetches.createdAt))
-    .limit(1);
+  const [row] = await billFetchStatement(executor, { idOrRefId, userId });
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { BbpsBiller, BbpsLocation, BbpsPlan } from '@erti/protocols';
 import { and, asc, count, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { billerCircles, billers, coverageLocations, plans, syncState } from '../../db/schema/catalog.ts';
+import { builtOnce } from '../../db/statement.ts';
 import { planAmountPaise } from './catalog.mappers.ts';
 
 /**
@@ -72,14 +73,21 @@ export async function countBillers(executor: Executor): Promise<number> {
 }
 
 /** The stored master data of a biller and whether we still offer it. */
+const billerRecordColumns = { record: billers.record, status: billers.status };
+const billerRecordStatement = builtOnce(
+  (executor) =>
+    executor
+      .select(billerRecordColumns)
+      .from(billers)
+      .where(eq(billers.billerId, sql.placeholder('billerId'))),
+  billerRecordColumns,
+);
+
 export async function findBillerRecord(
   executor: Executor,
   billerId: string,
 ): Promise<{ record: BbpsBiller; active: boolean } | undefined> {
-  const [row] = await executor
-    .select({ record: billers.record, status: billers.status })
-    .from(billers)
-    .where(eq(billers.billerId, billerId));
+  const [row] = await billerRecordStatement(executor, { billerId });
   return row && { record: row.record as unknown as BbpsBiller, active: row.status === 'ACTIVE' };
 }
 

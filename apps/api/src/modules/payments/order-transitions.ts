@@ -1,12 +1,12 @@
 import type { OrderStatus } from '@erti/contracts';
 import type { Executor } from '../../db/client.ts';
-import { type JobSpec, jobInsert } from '../../jobs/job-queue.ts';
+import { type JobSpec, jobInsert, newJobRow } from '../../jobs/job-queue.ts';
 import { newId } from '../../lib/ids.ts';
 import { assertTransition } from './order-state.ts';
 import {
   insertOrder,
+  type OpenedOrder,
   type OrderChanges,
-  type OrderInsert,
   type OrderRow,
   updateOrderStatus,
 } from './payments.repository.ts';
@@ -60,7 +60,7 @@ export async function scheduleFollowUp(
   eventId: string,
 ): Promise<void> {
   const job = followUpJob(order, eventId);
-  if (job) await jobInsert(executor, job);
+  if (job) await jobInsert(executor, newJobRow(job));
 }
 
 /**
@@ -70,7 +70,7 @@ export async function scheduleFollowUp(
  */
 export async function openOrderRecord(
   executor: Executor,
-  row: OrderInsert & { status: OrderStatus },
+  row: OpenedOrder & { status: OrderStatus },
   trail: readonly OrderStatus[] = [row.status],
 ): Promise<OrderRow> {
   if (trail.at(-1) !== row.status) throw new Error(`an order's trail must end in its status ${row.status}`);
@@ -81,10 +81,10 @@ export async function openOrderRecord(
     fromStatus: index === 0 ? null : (trail[index - 1] as OrderStatus),
     toStatus,
     source: 'api',
-    detail: null,
   }));
   const lastEvent = events.at(-1) as { id: string };
-  return insertOrder(executor, row, events, followUpJob(row, lastEvent.id));
+  const job = followUpJob(row, lastEvent.id);
+  return insertOrder(executor, row, events, job && newJobRow(job));
 }
 
 /**

@@ -40,7 +40,6 @@ import {
   listUserOrders,
   lockBill,
   type OrderRow,
-  payerOf,
 } from './payments.repository.ts';
 import { buildReceiptPdf } from './receipt-pdf.ts';
 import type { SettlementService } from './settlement.service.ts';
@@ -161,7 +160,6 @@ export function createOrdersService(deps: OrdersDeps) {
       status: trail.at(-1) as OrderStatus,
       gateway,
       ...facts,
-      payer: payerOf(payer.user.id),
       customerIp: payer.ip,
     };
     const open = (mayReplace: boolean) =>

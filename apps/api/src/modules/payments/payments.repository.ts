@@ -1,16 +1,29 @@
 import type { OrderStatus } from '@erti/contracts';
-import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  ne,
+  or,
+  type Placeholder,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { gatewayEvents, orderEvents, orders, refunds } from '../../db/schema/payments.ts';
-import { type JobSpec, jobInsert } from '../../jobs/job-queue.ts';
+import { builtOnce, builtOncePerShape, placeholders, prefixed } from '../../db/statement.ts';
+import { type JobRow, jobInsert } from '../../jobs/job-queue.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-/** A new order whose payer may be read from the account by the insert itself (`payerOf`). */
-export type OrderInsert = Omit<NewOrder, 'payer'> & { payer?: NewOrder['payer'] | SQL };
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEvent = typeof orderEvents.$inferInsert;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -22,34 +35,89 @@ export async function lockBill(executor: Executor, billKey: string): Promise<voi
   await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${billKey}, 0))`);
 }
 
+/** What an order is opened with; the payer's contact is copied from the account by the insert. */
+const OPENED_ORDER_COLUMNS = [
+  'id',
+  'merchantOrderId',
+  'userId',
+  'status',
+  'gateway',
+  'kind',
+  'billerId',
+  'billerName',
+  'category',
+  'customerParams',
+  'billKey',
+  'billFetchId',
+  'refId',
+  'billNumber',
+  'planId',
+  'amountPaise',
+  'convenienceFeePaise',
+  'customerIp',
+] as const;
+const OPENING_EVENT_COLUMNS = ['id', 'orderId', 'fromStatus', 'toStatus', 'source'] as const;
+const JOB_COLUMNS = ['id', 'kind', 'payload', 'runAt', 'dedupeKey', 'maxAttempts'] as const;
+
+export type OpenedOrder = Required<Pick<NewOrder, (typeof OPENED_ORDER_COLUMNS)[number]>>;
+export type OpeningEvent = Required<Pick<NewOrderEvent, (typeof OPENING_EVENT_COLUMNS)[number]>>;
+
+/** The payer's name, e-mail and phone as the account has them now (a SQL value). */
+const payerOf = (userId: Placeholder) =>
+  sql<
+    NonNullable<OrderRow['payer']>
+  >`(select jsonb_strip_nulls(jsonb_build_object('name', ${users.name}, 'email', ${users.email}, 'phone', ${users.phone})) from ${users} where ${users.id} = ${userId})`;
+
+/** One statement for an order, its first events and the job that follows; built once per shape. */
+const insertOrderStatement = builtOncePerShape(
+  (opening: { events: number; job: boolean }) => `${opening.events} events${opening.job ? ', a job' : ''}`,
+  (opening) =>
+    builtOnce((executor) => {
+      const events = Array.from({ length: opening.events }, (_, index) =>
+        placeholders(`event${index}.`, OPENING_EVENT_COLUMNS),
+      );
+      const sideInserts = [
+        executor
+          .$with('new_events')
+          .as(executor.insert(orderEvents).values(events).returning({ id: orderEvents.id })),
+        ...(opening.job
+          ? [
+              executor
+                .$with('new_job')
+                .as(jobInsert(executor, placeholders('job.', JOB_COLUMNS)).returning({ id: jobs.id })),
+            ]
+          : []),
+      ];
+      const order = placeholders('order.', OPENED_ORDER_COLUMNS);
+      return executor
+        .with(...sideInserts)
+        .insert(orders)
+        .values({ ...order, payer: payerOf(order.userId) })
+        .returning();
+    }, getTableColumns(orders)),
+);
+
 /**
  * Inserts an order, its first events and the job that follows, in one statement: an order is opened
  * on every payment, and one round trip costs less than three.
  */
 export async function insertOrder(
   executor: Executor,
-  row: OrderInsert,
-  events: NewOrderEvent[],
-  job?: JobSpec,
+  row: OpenedOrder,
+  events: OpeningEvent[],
+  job?: JobRow,
 ): Promise<OrderRow> {
-  const sideInserts = [
-    executor
-      .$with('new_events')
-      .as(executor.insert(orderEvents).values(events).returning({ id: orderEvents.id })),
-    ...(job ? [executor.$with('new_job').as(jobInsert(executor, job).returning({ id: jobs.id }))] : []),
-  ];
-  const [order] = await executor
-    .with(...sideInserts)
-    .insert(orders)
-    .values(row)
-    .returning();
+  const [order] = await insertOrderStatement(
+    executor,
+    { events: events.length, job: job !== undefined },
+    Object.assign(
+      prefixed('order.', row),
+      ...events.map((event, index) => prefixed(`event${index}.`, event)),
+      job ? prefixed('job.', job) : {},
+    ),
+  );
   if (!order) throw new Error('order insert returned nothing');
   return order;
-}
-
-/** The payer's name, e-mail and phone as the account has them now, kept on the order (a SQL value). */
-export function payerOf(userId: string): SQL<NonNullable<OrderRow['payer']>> {
-  return sql`(select jsonb_strip_nulls(jsonb_build_object('name', ${users.name}, 'email', ${users.email}, 'phone', ${users.phone})) from ${users} where ${users.id} = ${userId})`;
 }
 
 export async function insertEvent(
@@ -163,27 +231,52 @@ export type HoldingOrder = Pick<OrderRow, 'id' | 'userId' | 'status'>;
  * The order that holds a bill against a second payment, in one query: the newest one in flight
  * (created at or after `inFlightSince`, when given), else, with `paidToo`, the newest paid one.
  */
+/** What holds a bill against a new order: the order statuses in flight, since when, and a paid one too. */
+export interface BillHolds {
+  inFlight: readonly OrderStatus[];
+  inFlightSince?: Date;
+  paidToo: boolean;
+}
+
+/** The newest order holding a bill, an order in flight first; one statement per kind of hold. */
+const holdingOrderStatement = builtOncePerShape(
+  (holds: BillHolds) => `${holds.inFlight.join()} ${holds.inFlightSince ? 'since' : 'ever'} ${holds.paidToo}`,
+  (holds) => {
+    const inFlight = and(
+      inArray(orders.status, [...holds.inFlight]),
+      holds.inFlightSince ? gte(orders.createdAt, sql.placeholder('inFlightSince')) : undefined,
+    );
+    const selection = {
+      order: { id: orders.id, userId: orders.userId, status: orders.status },
+      inFlight: sql<boolean>`(${inFlight})`.mapWith(Boolean),
+    };
+    return builtOnce(
+      (executor) =>
+        executor
+          .select(selection)
+          .from(orders)
+          .where(
+            and(
+              eq(orders.billKey, sql.placeholder('billKey')),
+              holds.paidToo ? or(inFlight, eq(orders.status, 'SUCCESS')) : inFlight,
+            ),
+          )
+          .orderBy(desc(selection.inFlight), desc(orders.createdAt))
+          .limit(1),
+      selection,
+    );
+  },
+);
+
 export async function findHoldingOrder(
   executor: Executor,
   billKey: string,
-  holds: { inFlight: readonly OrderStatus[]; inFlightSince?: Date; paidToo: boolean },
+  holds: BillHolds,
 ): Promise<{ order: HoldingOrder; inFlight: boolean } | undefined> {
-  const inFlight = and(
-    inArray(orders.status, [...holds.inFlight]),
-    holds.inFlightSince ? gte(orders.createdAt, holds.inFlightSince) : undefined,
-  );
-  const isInFlight = sql<boolean>`(${inFlight})`.mapWith(Boolean);
-  const [row] = await executor
-    .select({
-      order: { id: orders.id, userId: orders.userId, status: orders.status },
-      inFlight: isInFlight,
-    })
-    .from(orders)
-    .where(
-      and(eq(orders.billKey, billKey), holds.paidToo ? or(inFlight, eq(orders.status, 'SUCCESS')) : inFlight),
-    )
-    .orderBy(desc(isInFlight), desc(orders.createdAt))
-    .limit(1);
+  const [row] = await holdingOrderStatement(executor, holds, {
+    billKey,
+    inFlightSince: holds.inFlightSince?.toISOString(),
+  });
   return row;
 }
 
