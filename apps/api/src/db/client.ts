@@ -46,6 +46,15 @@ const POOL_OPTIONS = {
   application_name: 'erti-pay-api',
 } satisfies pg.PoolConfig;
 
+async function answers(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Opens the database: real PostgreSQL when a URL is given, else embedded PGlite in `dataDir`
  * (`memory://` for a throw-away one). PGlite allows one process per directory: a directory another
@@ -67,14 +76,9 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      ping: async () => {
-        try {
-          await pool.query('select 1');
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      // A second try: a connection the server closed a moment ago may not have left the pool yet,
+      // and its failure says nothing of the server.
+      ping: async () => (await answers(pool)) || answers(pool),
       onConnectionLost: (listener) => {
         connectionLost = listener;
       },
