@@ -7,8 +7,8 @@ import { jobInsert, newJobRow } from '../src/jobs/job-queue.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 /**
- * Statements built once and run on the database or inside a transaction (decision in README, "API
- * speed"): on PGlite and, in the api-postgres project, on a PostgreSQL server.
+ * Statements built once and run on the database or inside a transaction (decision 060): on PGlite
+ * and, in the api-postgres project, on a PostgreSQL server, where they are named prepared statements.
  */
 let database: DatabaseHandle;
 

@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billers } from '../src/db/schema/catalog.ts';
+import { builtOnce } from '../src/db/statement.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 /**
  * The api's connections to a PostgreSQL server (decision 059): kept while idle, and replaced
- * without harm when the server closes one. PostgreSQL only (the `api-postgres` project): the
- * embedded database has no connections.
+ * without harm when the server closes one; the statements built once are prepared on each of them
+ * once (decision 060). PostgreSQL only (the `api-postgres` project): the embedded database has no
+ * connections.
  */
 let env: TestEnv;
 
@@ -80,5 +83,26 @@ describe('the connections to PostgreSQL', () => {
     const health = await env.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(await apiSessions()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('prepare a statement built once by name, once per connection, and run it with new values', async () => {
+    const selection = { billerId: billers.billerId };
+    const billerById = builtOnce(
+      (executor) =>
+        executor
+          .select(selection)
+          .from(billers)
+          .where(eq(billers.billerId, sql.placeholder('id'))),
+      selection,
+    );
+    const prepared = await env.database.db.transaction(async (tx) => {
+      await billerById(tx, { id: 'NO-SUCH-BILLER-1' });
+      await billerById(tx, { id: 'NO-SUCH-BILLER-2' });
+      const result = (await tx.execute(
+        sql`select name, statement from pg_prepared_statements where name like 'erti_statement_%'`,
+      )) as unknown as { rows: { name: string; statement: string }[] };
+      return result.rows.filter((row) => row.statement.includes('"biller_id" = $1'));
+    });
+    expect(prepared).toHaveLength(1);
   });
 });

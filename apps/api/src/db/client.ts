@@ -46,6 +46,7 @@ const POOL_OPTIONS = {
   application_name: 'erti-pay-api',
 } satisfies pg.PoolConfig;
 
+/** Whether the server answers a query on one of the pool's connections. */
 async function answers(pool: pg.Pool): Promise<boolean> {
   try {
     await pool.query('select 1');

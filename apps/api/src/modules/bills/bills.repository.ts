@@ -26,7 +26,6 @@ export async function insertBillFetch(executor: Executor, row: NewBillFetch): Pr
   await executor.insert(billFetches).values(row);
 }
 
-/** A stored fetch or validation of this user, by our id or by the network's refId (newest first). */
 const billFetchStatement = builtOnce(
   (executor) =>
     executor
@@ -46,6 +45,7 @@ const billFetchStatement = builtOnce(
   getTableColumns(billFetches),
 );
 
+/** A stored fetch or validation of this user, by our id or by the network's refId (newest first). */
 export async function findBillFetchRow(
   executor: Executor,
   idOrRefId: string,

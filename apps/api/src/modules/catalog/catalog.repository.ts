@@ -72,7 +72,6 @@ export async function countBillers(executor: Executor): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** The stored master data of a biller and whether we still offer it. */
 const billerRecordColumns = { record: billers.record, status: billers.status };
 const billerRecordStatement = builtOnce(
   (executor) =>
@@ -83,6 +82,7 @@ const billerRecordStatement = builtOnce(
   billerRecordColumns,
 );
 
+/** The stored master data of a biller and whether we still offer it. */
 export async function findBillerRecord(
   executor: Executor,
   billerId: string,
