@@ -39,6 +39,8 @@ export const LOGO_EXTENSIONS = ['png', 'jpg', 'webp', 'jpeg'] as const;
 /** Largest profile picture or complaint screenshot accepted, in bytes of decoded image. */
 export const MAX_IMAGE_BYTES = 512 * 1024;
 export const MIN_PASSWORD_LENGTH = 8;
+/** Longest name a profile keeps; the name inputs stop there, so the server never has to refuse one. */
+export const MAX_NAME_LENGTH = 100;
 
 /** Local storage keys of spec section 3. */
 export const SESSION_STORAGE_KEY = 'ertiUser';

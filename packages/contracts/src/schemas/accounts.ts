@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_IMAGE_BYTES, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { MAX_IMAGE_BYTES, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { emailSchema, phoneSchema } from './common.ts';
 
@@ -50,7 +50,7 @@ export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 export const sendOtpRequestSchema = z.object({ email: emailSchema, purpose: otpPurposeSchema.optional() });
 export const verifyOtpRequestSchema = z.object({ email: emailSchema, OTP: otpCodeSchema });
 export const createUserRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: z.string().trim().min(1, 'Name is required').max(MAX_NAME_LENGTH),
   email: emailSchema,
   phone: phoneSchema,
   password: passwordSchema,
@@ -102,7 +102,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 /** The whole profile. `pic: null` removes the picture; leaving `pic` out keeps it. */
 export const editProfileRequestSchema = z.object({
   _id: z.string().optional(),
-  name: z.string().trim().min(1, messages.validation.profileName).max(100),
+  name: z.string().trim().min(1, messages.validation.profileName).max(MAX_NAME_LENGTH),
   email: emailSchema,
   phone: phoneSchema,
   pic: profilePictureSchema.nullable().optional(),

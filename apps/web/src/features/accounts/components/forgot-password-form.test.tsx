@@ -98,4 +98,20 @@ describe('forgot password', () => {
     await act(async () => vi.advanceTimersByTime(3000));
     expect(router.state.location.pathname).toBe('/login');
   });
+
+  it("answers a code shorter than six digits 'Invalid OTP' without asking the server", async () => {
+    const calls = stubApi(({ path }) =>
+      path === '/users/resetPassword' ? { body: { message: 'Reset email sent successfully' } } : undefined,
+    );
+    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('OTP'), '12345');
+    await typing.type(screen.getByLabelText('New Password'), 'NewPass123');
+    await typing.type(screen.getByLabelText('Re-enter Password'), 'NewPass123');
+    await typing.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Invalid OTP')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/users/newPassword')).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { digitsOnly } from '@erti/contracts';
+import { digitsOnly, otpCodeSchema } from '@erti/contracts';
 import { OTP_RESEND_WAIT_SECONDS, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
@@ -69,6 +69,8 @@ export function ForgotPasswordForm() {
     const found = resetErrors(otp, password, confirm);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // A code that is not six digits is a wrong code, answered as the server answers one.
+    if (!otpCodeSchema.safeParse(otp).success) return toast.error(messages.api.invalidOtp);
     try {
       const answer = await setNewPassword.mutateAsync({ password, OTP: otp.trim() });
       toast.dismissAll();

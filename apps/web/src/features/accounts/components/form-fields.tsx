@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { MAX_NAME_LENGTH } from '@erti/contracts/constants';
+import { type KeyboardEvent, useState } from 'react';
 import {
   FormField,
   inputClass,
@@ -20,6 +21,7 @@ export const linkClass =
  * typed, and a paste is cleaned before the limit applies (`phoneLengthProps`).
  */
 export const emailInput = { type: 'email', name: 'email', autoComplete: 'email' } as const;
+export const nameInput = { name: 'name', autoComplete: 'name', maxLength: MAX_NAME_LENGTH } as const;
 export const phoneInput = {
   type: 'tel',
   name: 'phone',
@@ -34,6 +36,13 @@ export const otpInput = {
   autoComplete: 'one-time-code',
   maxLength: OTP_LENGTH,
 } as const;
+
+/** Runs `action` when Enter is pressed in a field, instead of submitting the whole form. */
+export const onEnter = (action: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  action();
+};
 
 /**
  * The site's text field. The account forms check what was typed when a button is pressed, so their

@@ -1,6 +1,6 @@
 import { REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
@@ -13,7 +13,14 @@ import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
 import { useEmailOtp } from '../hooks/use-email-otp.ts';
 import { startSessionFromProfile } from '../start-session.ts';
 import { AuthCard } from './auth-card.tsx';
-import { emailInput, linkClass, PasswordField, primaryButtonClass, TextField } from './form-fields.tsx';
+import {
+  emailInput,
+  linkClass,
+  onEnter,
+  PasswordField,
+  primaryButtonClass,
+  TextField,
+} from './form-fields.tsx';
 import { OtpCodeField } from './otp-code-field.tsx';
 import { OtpSendButton } from './otp-send-button.tsx';
 
@@ -22,13 +29,6 @@ interface LoginErrors {
   otp?: string;
   password?: string;
 }
-
-/** Runs `action` when Enter is pressed in a field, instead of submitting the whole form. */
-const onEnter = (action: () => void) => (event: KeyboardEvent) => {
-  if (event.key !== 'Enter') return;
-  event.preventDefault();
-  action();
-};
 
 /**
  * Login: e-mail, a login OTP (Send OTP only for a valid e-mail, 30-second resend wait, Verify

@@ -19,6 +19,8 @@ import { resizeToProfilePicture } from '../resize-picture.ts';
 import { Avatar } from './avatar.tsx';
 import {
   emailInput,
+  nameInput,
+  onEnter,
   phoneInput,
   primaryButtonClass,
   secondaryButtonClass,
@@ -182,6 +184,11 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
   const emailChanges = newEmail !== profile.email;
   const newEmailVerified = otp.isVerified(newEmail);
 
+  function verifyNewEmail() {
+    if (code) void otp.verify(newEmail, code);
+    else setErrors({ otp: messages.validation.enterOtp });
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     const found = draftErrors(draft);
@@ -204,7 +211,7 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
 
   return (
     <form noValidate onSubmit={save} className="mt-6 space-y-4">
-      <TextField label="Name" name="name" autoComplete="name" {...field('name')} />
+      <TextField label="Name" {...nameInput} {...field('name')} />
       <TextField label="Email" {...emailInput} {...field('email')} />
       {emailChanges && isValidEmail(newEmail) && (
         <div className="rounded-md bg-brand-50 p-3">
@@ -220,9 +227,8 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
               error={errors.otp}
               verified={newEmailVerified}
               verifying={otp.verifying}
-              onVerify={() =>
-                code ? void otp.verify(newEmail, code) : setErrors({ otp: messages.validation.enterOtp })
-              }
+              onVerify={verifyNewEmail}
+              onKeyDown={onEnter(verifyNewEmail)}
             />
           )}
           {otp.sentTo !== newEmail && <FieldError message={errors.otp} announce />}

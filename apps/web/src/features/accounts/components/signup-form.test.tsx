@@ -234,4 +234,38 @@ describe('sign-up', () => {
     expect(await screen.findByText('User creation failed. Email already exists')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send OTP' }) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('sends the code on Enter in Email ID and verifies it on Enter in Enter OTP, without registering', async () => {
+    const calls = stubApi(happyApi);
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com{Enter}');
+    expect(await screen.findByText('Email sent successfully')).toBeTruthy();
+    // Enter again while the resend wait runs asks for nothing.
+    await typing.type(screen.getByLabelText('Email ID'), '{Enter}');
+    await typing.type(await screen.findByLabelText('Enter OTP'), '123456{Enter}');
+    expect(await screen.findByText('OTP Verified')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/users/otp', '/users/verify']);
+    expect(screen.queryByText('All fields are required!')).toBeNull();
+  });
+
+  it("answers a code shorter than six digits 'Invalid OTP or OTP expired' without asking the server", async () => {
+    const calls = stubApi(happyApi);
+    renderAt('/signup', '/signup', <SignupForm />);
+    const typing = user();
+    await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
+    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await typing.type(await screen.findByLabelText('Enter OTP'), '12345');
+    await typing.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    expect(await screen.findByText('Invalid OTP or OTP expired')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/users/otp']);
+  });
+
+  it('stops the username at the 100 characters a profile keeps', () => {
+    stubApi(happyApi);
+    renderAt('/signup', '/signup', <SignupForm />);
+    expect(screen.getByLabelText('Username').getAttribute('maxlength')).toBe('100');
+  });
 });

@@ -18,6 +18,8 @@ import { startSessionWith } from '../start-session.ts';
 import {
   emailInput,
   linkClass,
+  nameInput,
+  onEnter,
   PasswordField,
   phoneInput,
   primaryButtonClass,
@@ -129,8 +131,13 @@ export function SignupForm() {
         <form noValidate onSubmit={register} className="mt-6 space-y-4">
           <fieldset className="space-y-4">
             <legend className="sr-only">Step 1: your name and e-mail</legend>
-            <TextField label="Username" name="name" autoComplete="name" {...field('userName')} />
-            <TextField label="Email ID" {...emailInput} {...field('email')} />
+            <TextField label="Username" {...nameInput} {...field('userName')} />
+            <TextField
+              label="Email ID"
+              {...emailInput}
+              {...field('email')}
+              onKeyDown={onEnter(() => void sendCode())}
+            />
             <OtpSendButton otp={otp} onSend={() => void sendCode()} />
           </fieldset>
           {otp.sentTo === address && (
@@ -144,6 +151,7 @@ export function SignupForm() {
                 verified={verified}
                 verifying={otp.verifying}
                 onVerify={() => void verifyCode()}
+                onKeyDown={onEnter(() => void verifyCode())}
               />
             </fieldset>
           )}

@@ -1,4 +1,4 @@
-import type { OtpPurpose } from '@erti/contracts';
+import { type OtpPurpose, otpCodeSchema } from '@erti/contracts';
 import { OTP_RESEND_WAIT_SECONDS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { useState } from 'react';
@@ -27,6 +27,8 @@ export function useEmailOtp(purpose: OtpPurpose) {
   const [verifiedEmail, setVerifiedEmail] = useState<string>();
 
   async function send(email: string): Promise<boolean> {
+    // Enter in the e-mail field reaches here too, while the button waits.
+    if (countdown.secondsLeft > 0 || sendOtp.isPending) return false;
     try {
       const answer = await sendOtp.mutateAsync({ email, purpose });
       toast.success(purpose === 'signup' ? messages.errors.emailSent : answer.message);
@@ -44,6 +46,11 @@ export function useEmailOtp(purpose: OtpPurpose) {
   }
 
   async function verify(email: string, otp: string): Promise<boolean> {
+    // A code that is not six digits is a wrong code: say so as for any other, without asking.
+    if (!otpCodeSchema.safeParse(otp).success) {
+      toast.warn(messages.errors.otpInvalidOrExpired);
+      return false;
+    }
     try {
       await verifyOtp.mutateAsync({ email, OTP: otp.trim() });
       toast.success(messages.errors.otpVerifiedToast);
