@@ -16,5 +16,6 @@ export const transactionsQueryOptions = (filter: TransactionFilter) =>
     retry: retryUnlessRefused,
   });
 
-/** One page of every gateway's orders, newest first. */
-export const useTransactions = (filter: TransactionFilter) => useQuery(transactionsQueryOptions(filter));
+/** One page of every gateway's orders, newest first (not asked for without a session). */
+export const useTransactions = (filter: TransactionFilter, enabled: boolean) =>
+  useQuery({ ...transactionsQueryOptions(filter), enabled });

@@ -98,10 +98,11 @@ const signIn = () => saveSession({ message: 'User Login success', Token: 'tok_me
 afterEach(() => vi.unstubAllGlobals());
 
 describe('who may open the merchant dashboard', () => {
-  it('sends a logged-out visitor to the login page, to come back afterwards', async () => {
-    mockApi({});
+  it('sends a logged-out visitor to the login page, to come back afterwards, without asking the api', async () => {
+    const api = mockApi({});
     renderDashboard();
     expect((await screen.findByTestId('location')).textContent).toBe('/login?from=%2Fmerchant');
+    expect(api.calls).toEqual([]);
   });
 
   it('tells a signed-in user without the merchant role that they are not allowed', async () => {

@@ -30,8 +30,9 @@ export function MerchantDashboard() {
   const [transactionFilter, setTransactionFilter] = useState(firstTransactionPage);
   const [refundFilter, setRefundFilter] = useState(firstRefundPage);
   const [viewing, setViewing] = useState<MerchantTransaction>();
-  const transactions = useTransactions(transactionFilter);
-  const refunds = useRefunds(refundFilter, tab === 'refunds');
+  // A visitor is sent to the login page without asking the api first (a 401 in the console).
+  const transactions = useTransactions(transactionFilter, Boolean(session));
+  const refunds = useRefunds(refundFilter, Boolean(session) && tab === 'refunds');
 
   const refused = [statusOf(transactions.error), statusOf(refunds.error)];
   if (!session || refused.includes(401)) return <Navigate to={paths.loginFrom(paths.merchant)} replace />;
