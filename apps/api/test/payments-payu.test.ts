@@ -213,6 +213,17 @@ describe('PayU payment', () => {
     expect((await savedBillOf(bill))?.paidAt).toBe(paid?.completedAt?.toISOString());
   });
 
+  it("marks only this customer's own paid bill as paid, never another bill or another customer's", async () => {
+    const { bill } = await payAndReturn('2317', 'success');
+    await settleJobs(env);
+    const unpaid = await fetchBill(env, electricity, '2318', user.headers);
+    const other = await signedInUser(env);
+    const sameBillOfOther = await fetchBill(env, electricity, '2317', other.headers);
+    expect((await savedBillOf(bill))?.paidAt).toEqual(expect.any(String));
+    expect((await savedBillOf(unpaid))?.paidAt).toBeNull();
+    expect((await savedBillOf(sameBillOfOther, other))?.paidAt).toBeNull();
+  });
+
   it('accepts PayU documented test cards and declines other numbers', async () => {
     const { handoff } = await handOff('2312');
     const paid = await payAtPayu(handoff, { cardNumber: '5123 4567 8901 2346' });

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { billFetches, savedBills } from '../../db/schema/bills.ts';
@@ -75,12 +75,22 @@ export async function upsertSavedBill(executor: Executor, row: NewSavedBill): Pr
     });
 }
 
-/** When the user's latest successful payment of a saved bill (same biller and bill number) completed. */
-const paidAt = sql<Date | null>`(
-  select max(${orders.completedAt}) from ${orders}
-  where ${orders.userId} = ${savedBills.userId} and ${orders.billerId} = ${savedBills.billerId}
-    and ${orders.billNumber} = ${savedBills.billNumber} and ${orders.status} = 'SUCCESS'
-)`.mapWith(orders.completedAt);
+/**
+ * When each of the user's paid bills (biller and bill number) was last paid. A join, not a subquery
+ * in the select list: drizzle writes the columns there without their table, so a correlated
+ * subquery would compare the orders' own columns with themselves and match everyone's payments.
+ */
+const paymentsOf = (executor: Executor, userId: string) =>
+  executor
+    .select({
+      billerId: orders.billerId,
+      billNumber: orders.billNumber,
+      paidAt: max(orders.completedAt).as('paid_at'),
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'SUCCESS')))
+    .groupBy(orders.billerId, orders.billNumber)
+    .as('payments');
 
 /** The user's saved bills of a category, newest first, each with when it was paid (null while unpaid). */
 export async function listSavedBills(
@@ -88,9 +98,14 @@ export async function listSavedBills(
   userId: string,
   category: string,
 ): Promise<(SavedBillRow & { paidAt: Date | null })[]> {
+  const payments = paymentsOf(executor, userId);
   return executor
-    .select({ ...getTableColumns(savedBills), paidAt })
+    .select({ ...getTableColumns(savedBills), paidAt: payments.paidAt })
     .from(savedBills)
+    .leftJoin(
+      payments,
+      and(eq(payments.billerId, savedBills.billerId), eq(payments.billNumber, savedBills.billNumber)),
+    )
     .where(and(eq(savedBills.userId, userId), eq(savedBills.category, category)))
     .orderBy(desc(savedBills.updatedAt), desc(savedBills.id));
 }
