@@ -67,6 +67,10 @@ describe('mobile recharge form', () => {
 
     await userEvent.type(mobileInput(), '98a76-54321099');
     expect(mobileInput().value).toBe('9876543210');
+    await userEvent.clear(mobileInput());
+    await userEvent.click(mobileInput());
+    await userEvent.paste('+91 98765 43210');
+    expect(mobileInput().value).toBe('9876543210');
     await chooseJio();
     await waitFor(() => expect(circleSelect().disabled).toBe(false));
     expect(proceed().getAttribute('aria-disabled')).toBe('true');

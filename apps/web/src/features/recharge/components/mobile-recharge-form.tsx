@@ -5,7 +5,7 @@ import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField, inputClass, phoneLengthProps, TextField } from '../../../components/form/form-field.tsx';
+import { FormField, inputClass, TextField } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -168,7 +168,8 @@ export function MobileRechargeForm() {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            {...phoneLengthProps}
+            // Kept to 10 digits as it changes (`phoneDigits`), without a browser limit: one would cut
+            // an autofilled or pasted '98765 43210' before its space was dropped.
             placeholder={messages.placeholders.param('Mobile Number')}
             value={mobileNumber}
             onChange={(event) => setMobileNumber(phoneDigits(event.target.value))}
