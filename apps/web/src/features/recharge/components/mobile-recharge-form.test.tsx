@@ -151,6 +151,10 @@ describe('mobile recharge form', () => {
     await userEvent.click(proceed());
     await waitFor(() => expect(arrivals).toHaveLength(1));
 
+    expect(bodiesSentTo(fetchMock, 'POST /bbps/prod/billerid')[0]).toEqual({
+      billerId: 'JIO000000NAT01',
+      billerCategoryName: 'Mobile Prepaid',
+    });
     const [request] = bodiesSentTo(fetchMock, 'POST /bbps/prod/validate');
     expect(request).toMatchObject({
       chId: 1,
