@@ -114,6 +114,16 @@ describe('mobile recharge form', () => {
     );
   });
 
+  it('asks a logged-out person to log in before checking the amount against the plans', async () => {
+    serveNetwork();
+    renderScreen(<MobileRechargeForm />);
+    await fillForm('399');
+    await userEvent.click(proceed());
+    expect(await toastText()).toContain('Please login to continue');
+    expect(await screen.findByRole('dialog', { name: 'Please login to continue' })).toBeTruthy();
+    expect(screen.queryByText('Choose a plan below, or type the exact price of one')).toBeNull();
+  });
+
   it('refuses a number the operator does not accept, next to the field', async () => {
     serveNetwork();
     signIn();

@@ -136,6 +136,8 @@ export function MobileRechargeForm() {
       fieldRefs[missing ?? 'operator'].current?.focus();
       return;
     }
+    // The spec's order: a visitor is asked to log in first; what they typed is checked on their return.
+    if (!getSession()) return askToLogin();
     const biller = billerDetails.data ?? operator;
     const problem = fieldProblem(biller);
     setErrors(problem ? { [problem[0]]: problem[1] } : {});
@@ -143,7 +145,6 @@ export function MobileRechargeForm() {
       fieldRefs[problem[0]].current?.focus();
       return;
     }
-    if (!getSession()) return askToLogin();
     await validateAndPay(biller);
   };
 
