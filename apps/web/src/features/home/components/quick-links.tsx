@@ -1,5 +1,5 @@
 import { categoryOfService, serviceCatalogue } from '@erti/contracts/catalogue';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 
@@ -19,11 +19,13 @@ const services = new Map(serviceCatalogue.flatMap((category) => category.service
 
 /** The two grids of quick links; each opens its service page. `renderIcon` draws a catalogue icon. */
 export function QuickLinks({ renderIcon }: { renderIcon: (icon: string) => ReactNode }) {
+  // An id without spaces: aria-labelledby reads a space as a list of ids.
+  const ids = useId();
   return (
     <div className="grid gap-8 md:grid-cols-2">
-      {grids.map((grid) => (
-        <section key={grid.heading} aria-labelledby={`quick-${grid.titles[0]}`}>
-          <h2 id={`quick-${grid.titles[0]}`} className="mb-3 text-lg font-semibold text-gray-900">
+      {grids.map((grid, index) => (
+        <section key={grid.heading} aria-labelledby={`${ids}-grid-${index}`}>
+          <h2 id={`${ids}-grid-${index}`} className="mb-3 text-lg font-semibold text-gray-900">
             {grid.heading}
           </h2>
           <ul className="grid grid-cols-3 gap-3">
