@@ -350,6 +350,23 @@ describe('refunds by hand', () => {
     expect(await ledgerOf(other)).toMatchObject({ refunds: 1, refunded: 5_000 });
   });
 
+  it('refuses a second refund with another remark while the first is in progress, keeping the first remark', async () => {
+    const order = await paidThroughRazorpay(30_000);
+    const asks = ['Duplicate charge', 'Customer asked', 'Wrong amount'].map((refundNote) =>
+      refund({ merchantOrderId: order.merchantOrderId, refundNote }),
+    );
+    const answers = await Promise.all(asks);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) {
+      expect(answer.json().message).toBe('A refund of this transaction is already in progress');
+    }
+    const rows = await refundRows(order);
+    expect(rows).toHaveLength(1);
+    const accepted = answers.findIndex((answer) => answer.statusCode === 200);
+    expect(rows[0]?.note).toBe(['Duplicate charge', 'Customer asked', 'Wrong amount'][accepted]);
+  });
+
   it('refunds part of an order, then what is left, and never more', async () => {
     const order = await paidThroughRazorpay(40_000);
     expect(

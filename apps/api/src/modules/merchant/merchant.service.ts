@@ -145,8 +145,9 @@ export function createMerchantService(deps: MerchantServiceDeps) {
 
   /**
    * The refund a repeated request means: the one its idempotency key opened, else a merchant refund
-   * still pending for the same amount (a full refund repeated matches the pending one that emptied
-   * the order).
+   * still pending for the same amount and remark (a full refund repeated matches the pending one that
+   * emptied the order). Another remark is another request, refused while one is in progress rather
+   * than answered as if its remark had been kept.
    */
   async function earlierRefund(tx: Executor, order: OrderRow, ask: RefundAsk) {
     if (ask.idempotencyKey) {
@@ -159,7 +160,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     const refunded = live.reduce((total, refund) => total + refund.amountPaise, 0);
     const sameAmount =
       ask.amount === undefined ? refunded >= (order.capturedPaise ?? 0) : ask.amount === pending.amountPaise;
-    return sameAmount ? pending : undefined;
+    return sameAmount && pending.note === ask.refundNote ? pending : undefined;
   }
 
   /** Opens the refund (or finds the one this request already opened) with the order locked. */
