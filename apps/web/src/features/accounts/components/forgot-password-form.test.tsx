@@ -13,6 +13,18 @@ afterEach(() => {
 });
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
+/** Opens the form with a server that sends reset codes, and asks one for asha@example.com. */
+async function askForResetCode() {
+  const calls = stubApi(({ path }) =>
+    path === '/users/resetPassword' ? { body: { message: 'Reset email sent successfully' } } : undefined,
+  );
+  renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+  const typing = user();
+  await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+  await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+  return { calls, typing };
+}
+
 describe('forgot password', () => {
   it('says "Invalid User" for an unknown e-mail and "Invalid Email ID" for a malformed one', async () => {
     stubApi(({ path }) =>
@@ -30,13 +42,7 @@ describe('forgot password', () => {
   });
 
   it("waits 30 seconds before the code can be sent again, then offers 'Send OTP'", async () => {
-    const calls = stubApi(({ path }) =>
-      path === '/users/resetPassword' ? { body: { message: 'Reset email sent successfully' } } : undefined,
-    );
-    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
-    const typing = user();
-    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
-    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const { calls, typing } = await askForResetCode();
     const wait = (await screen.findByRole('button', { name: 'Resend in: 30s' })) as HTMLButtonElement;
     expect(wait.disabled).toBe(true);
     await act(async () => vi.advanceTimersByTime(30_000));
@@ -100,13 +106,7 @@ describe('forgot password', () => {
   });
 
   it("answers a code shorter than six digits 'Invalid OTP' without asking the server", async () => {
-    const calls = stubApi(({ path }) =>
-      path === '/users/resetPassword' ? { body: { message: 'Reset email sent successfully' } } : undefined,
-    );
-    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
-    const typing = user();
-    await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
-    await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const { calls, typing } = await askForResetCode();
     await typing.type(await screen.findByLabelText('OTP'), '12345');
     await typing.type(screen.getByLabelText('New Password'), 'NewPass123');
     await typing.type(screen.getByLabelText('Re-enter Password'), 'NewPass123');
