@@ -73,6 +73,16 @@ describe('login OTP', () => {
     expect(screen.queryByRole('button', { name: /Resend OTP/ })).toBeNull();
   });
 
+  it('goes on to the password once the OTP is verified with Enter', async () => {
+    stubApi(happyApi);
+    renderAt('/login', '/login', <LoginForm />);
+    const typing = user();
+    await typing.type(emailInput(), 'asha@example.com{Enter}');
+    await typing.type(await screen.findByLabelText('OTP'), '123456{Enter}');
+    await screen.findByText('OTP Verified');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+  });
+
   it('blocks Login until the OTP is verified, then signs in and stores both records', async () => {
     const calls = stubApi(happyApi);
     const { router } = renderAt('/login?from=/profile', '/login', <LoginForm />);

@@ -1,5 +1,5 @@
 import { digitsOnly } from '@erti/contracts';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { OTP_LENGTH, otpInput, secondaryButtonClass, TextField } from './form-fields.tsx';
 
@@ -14,6 +14,35 @@ interface OtpCodeFieldProps {
   onKeyDown?: (event: KeyboardEvent) => void;
 }
 
+const FIELDS =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
+/** The first field of the form after `container`, where a person goes on. */
+function nextFieldAfter(container: HTMLElement): HTMLElement | undefined {
+  const fields = container.closest('form')?.querySelectorAll<HTMLElement>(FIELDS) ?? [];
+  return [...fields].find(
+    (field) =>
+      !container.contains(field) &&
+      Boolean(container.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING),
+  );
+}
+
+/**
+ * Verifying disables the code and removes its button, so the focus would fall to the page: it goes
+ * on to the form's next field instead, when it was here (or had already fallen).
+ */
+function useFocusNextFieldOnceVerified(verified: boolean) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const here = container.current;
+    if (!verified || !here) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !here.contains(focused)) return;
+    nextFieldAfter(here)?.focus();
+  }, [verified]);
+  return container;
+}
+
 /** The six-digit code with its 'Verify OTP' button; 'OTP Verified' once it is. */
 export function OtpCodeField({
   label,
@@ -25,8 +54,9 @@ export function OtpCodeField({
   onVerify,
   onKeyDown,
 }: OtpCodeFieldProps) {
+  const container = useFocusNextFieldOnceVerified(verified);
   return (
-    <div>
+    <div ref={container}>
       <TextField
         label={label}
         {...otpInput}
