@@ -160,13 +160,24 @@ describe('POST /api/complaints (raise)', () => {
     expect(mail?.text).toContain(`Your Complaint ID is ${answer.complaintId}`);
   });
 
-  it('answers an open complaint about the same transaction instead of raising a second one', async () => {
+  it('answers its raiser an open complaint about the same transaction instead of raising a second one', async () => {
+    const asha = await signedInUser(env);
     const txn = await paidTransaction();
-    const first = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }));
-    const again = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }));
+    const body = raiseBody({ txnReferenceId: txn.txnReferenceId });
+    const first = await post('/api/complaints', body, { headers: asha.headers });
+    const again = await post('/api/complaints', body, { headers: asha.headers });
     expect(again.statusCode).toBe(200);
     expect(again.json().complaintId).toBe(first.json().complaintId);
     expect(again.json().message).toMatch(/already open/);
+
+    // Anyone else holding the Txn ID is told a complaint is open, not its id (which shows its remarks).
+    const stranger = await signedInUser(env);
+    for (const headers of [stranger.headers, undefined]) {
+      const other = await post('/api/complaints', body, { headers });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().message).toMatch(/already open/);
+      expect(other.json().message).not.toContain(first.json().complaintId);
+    }
   });
 
   it("files 'Failed transaction' about a payment the network saw succeed as 'account not updated'", async () => {
@@ -181,18 +192,40 @@ describe('POST /api/complaints (raise)', () => {
     );
   });
 
-  it('finds the transaction from the contact number, date and amount when the Txn ID is missing', async () => {
+  it("finds the caller's own payment from the contact number, date and amount when the Txn ID is missing", async () => {
+    const owner = await signedInUser(env);
     const txn = await paidTransaction('9876500077');
-    const response = await post(
-      '/api/complaints',
-      raiseBody({
-        queryType: 'Transaction ID not received',
-        contactNumber: txn.mobile,
-        transactionAmount: txn.amountPaise / 100,
-      }),
-    );
+    await orderFor(owner.userId, txn);
+    const body = raiseBody({
+      queryType: 'Transaction ID not received',
+      contactNumber: txn.mobile,
+      transactionAmount: txn.amountPaise / 100,
+    });
+    const response = await post('/api/complaints', body, { headers: owner.headers });
     expect(response.statusCode).toBe(201);
     expect((await complaintRow(response.json().complaintId))?.txnReferenceId).toBe(txn.txnReferenceId);
+  });
+
+  it("never ties a visitor's or another customer's complaint to a payment by someone's number", async () => {
+    const owner = await signedInUser(env);
+    const txn = await paidTransaction('9876500078');
+    await orderFor(owner.userId, txn);
+    const body = raiseBody({
+      queryType: 'Transaction ID not received',
+      contactNumber: txn.mobile,
+      transactionAmount: txn.amountPaise / 100,
+      email: 'someone.else@example.com',
+    });
+    const stranger = await signedInUser(env);
+    for (const headers of [undefined, stranger.headers]) {
+      const response = await post('/api/complaints', body, { headers });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().complaintId).toMatch(/^cmp_/);
+      expect(response.json().message).not.toContain(txn.txnReferenceId);
+      expect((await complaintRow(response.json().complaintId))?.txnReferenceId).toBeNull();
+    }
+    await env.runJobs();
+    expect(env.lastMail('someone.else@example.com')?.text).not.toContain(txn.txnReferenceId);
   });
 
   it('keeps a complaint it cannot tie to a transaction for our support team, and tells support', async () => {

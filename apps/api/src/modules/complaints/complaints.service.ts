@@ -10,7 +10,7 @@ import type { BbpsTxn } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { ComplaintDetails } from '../../db/schema/support.ts';
-import { badRequest, notFound, tooManyRequests } from '../../errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../errors.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,13 +23,20 @@ import {
   transactionsOnNetwork,
 } from './bill-network.ts';
 import { acknowledgementMail, supportMail } from './complaint-mail.ts';
-import { addWorkingDays, dispositionFor, RESOLUTION_WORKING_DAYS } from './complaint-rules.ts';
+import {
+  addWorkingDays,
+  dispositionFor,
+  nextDay,
+  RESOLUTION_WORKING_DAYS,
+  startOfIndianDay,
+} from './complaint-rules.ts';
 import {
   type ComplaintRow,
   countComplaintsFromSender,
   findComplaint,
   findComplaintById,
   findOpenComplaintAbout,
+  findUserOrdersByMobile,
   insertComplaint,
   updateComplaintStatus,
 } from './complaints.repository.ts';
@@ -82,6 +89,14 @@ const alreadyOpenMessage = (row: ComplaintRow) =>
   `A complaint about B-Connect Txn ID ${row.txnReferenceId} is already open. Your Complaint ID is ` +
   `${row.complaintId}. You can track its status using your Complaint ID.`;
 
+/** Someone else's open complaint: said to exist, but not named (its id shows its remarks). */
+const openElsewhereMessage = (row: ComplaintRow) =>
+  `A complaint about B-Connect Txn ID ${row.txnReferenceId} is already open. Its Complaint ID was sent ` +
+  'to the e-mail address given with it.';
+
+/** How many of a customer's own payments on one day are matched against the network's list. */
+const OWN_PAYMENTS_OF_A_DAY = 50;
+
 const statusOf = (row: ComplaintRow, remarks = row.remarks): ComplaintStatusResponse => ({
   complaintId: row.complaintId,
   status: row.status,
@@ -114,19 +129,33 @@ export function createComplaintsService(deps: {
 
   /**
    * A payment named without its Txn ID: the one network transaction from this contact number on that
-   * day for that amount. Anything else (none, several, the network down) leaves it to our team.
+   * day for that amount, among the signed-in caller's own payments. The network answers for any
+   * number, and a number proves nobody's payment: a visitor, or a payment that is not the caller's,
+   * is left to our team, and no one learns a Txn ID they did not give. Anything else (none, several,
+   * the network down) is left to our team too.
    */
-  async function findByPayment(input: RaiseComplaint): Promise<BbpsTxn | undefined> {
+  async function findByPayment(input: RaiseComplaint, caller: Caller): Promise<BbpsTxn | undefined> {
     const { transactionDate, transactionAmount } = input;
-    if (!isTransactionQuery(input.queryType) || !transactionDate || transactionAmount === undefined)
-      return undefined;
+    if (!caller.userId || !isTransactionQuery(input.queryType) || !transactionDate) return undefined;
+    if (transactionAmount === undefined) return undefined;
+    const own = await findUserOrdersByMobile(db, {
+      userId: caller.userId,
+      mobile: input.contactNumber,
+      from: startOfIndianDay(transactionDate),
+      until: startOfIndianDay(nextDay(transactionDate)),
+      limit: OWN_PAYMENTS_OF_A_DAY,
+    });
+    const ownReferences = new Set(own.map((order) => order.txnReferenceId));
+    if (ownReferences.size === 0) return undefined;
     try {
       const found = await transactionsOnNetwork(network, {
         mobileNo: input.contactNumber,
         fromDate: transactionDate,
         toDate: transactionDate,
       });
-      const matching = found.filter((txn) => Number(txn.amount) === toPaise(transactionAmount));
+      const matching = found.filter(
+        (txn) => ownReferences.has(txn.txnReferenceId) && Number(txn.amount) === toPaise(transactionAmount),
+      );
       return matching.length === 1 ? matching[0] : undefined;
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
@@ -135,9 +164,12 @@ export function createComplaintsService(deps: {
     }
   }
 
-  async function transactionComplainedAbout(input: RaiseComplaint): Promise<BbpsTxn | undefined> {
+  async function transactionComplainedAbout(
+    input: RaiseComplaint,
+    caller: Caller,
+  ): Promise<BbpsTxn | undefined> {
     const { txnReferenceId } = input;
-    if (!txnReferenceId) return findByPayment(input);
+    if (!txnReferenceId) return findByPayment(input, caller);
     const txn = await onNetwork(logger, () => transactionOnNetwork(network, txnReferenceId));
     if (txn) return txn;
     throw badRequest(
@@ -219,8 +251,9 @@ export function createComplaintsService(deps: {
   ): Promise<{ created: boolean; answer: RaiseComplaintResponse }> {
     await limitSender(caller.ip);
     const screenshot = input.screenshot === undefined ? undefined : checkedScreenshot(input.screenshot);
-    const txn = await transactionComplainedAbout(input);
+    const txn = await transactionComplainedAbout(input, caller);
     const open = txn && (await findOpenComplaintAbout(db, txn.txnReferenceId));
+    if (open && (!open.userId || open.userId !== caller.userId)) throw conflict(openElsewhereMessage(open));
     if (open) return { created: false, answer: answerFor(open, alreadyOpenMessage(open)) };
     const registration = txn ? await registerOnNetwork(input, txn) : localRegistration(input);
     const row = await store(input, registration, caller, screenshot);
