@@ -19,7 +19,12 @@ import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
-import { AccessLog, REDACTED_LOG_PATHS, requestLoggerFactory } from './plugins/request-logger.ts';
+import {
+  AccessLog,
+  LOG_SERIALIZERS,
+  REDACTED_LOG_PATHS,
+  requestLoggerFactory,
+} from './plugins/request-logger.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -56,6 +61,7 @@ export async function buildApp(options: {
         : {
             level: config.LOG_LEVEL,
             redact: REDACTED_LOG_PATHS,
+            serializers: LOG_SERIALIZERS,
           },
     childLoggerFactory: requestLoggerFactory,
     logController: new AccessLog(),

@@ -1,7 +1,13 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AccessLog, REDACTED_LOG_PATHS, requestLoggerFactory } from '../src/plugins/request-logger.ts';
+import {
+  AccessLog,
+  LOG_SERIALIZERS,
+  REDACTED_LOG_PATHS,
+  requestLoggerFactory,
+} from '../src/plugins/request-logger.ts';
 
 /** A Fastify app logging as the api does, at `level`, into `lines`; GET /fails logs an error. */
 async function appLoggingAt(level: string) {
@@ -13,7 +19,7 @@ async function appLoggingAt(level: string) {
     },
   });
   const app = Fastify({
-    logger: { level, stream, redact: REDACTED_LOG_PATHS },
+    logger: { level, stream, redact: REDACTED_LOG_PATHS, serializers: LOG_SERIALIZERS },
     childLoggerFactory: requestLoggerFactory,
     logController: new AccessLog(),
     genReqId: () => 'req-1',
@@ -29,6 +35,13 @@ async function appLoggingAt(level: string) {
   app.post('/otp', async (request) => {
     request.log.info({ body: request.body }, 'checking a code');
     return { ok: true };
+  });
+  app.get('/query-fails', async (request) => {
+    const cause = new Error('duplicate key value violates unique constraint "users_email_key"');
+    const params = ['$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', 'asha@example.com', '9876543210'];
+    const error = new DrizzleQueryError('insert into "users" values ($1, $2, $3)', params, cause);
+    request.log.error({ err: error }, 'unhandled error');
+    return { ok: false };
   });
   app.get('/fails', async (request) => {
     request.log.error({ orderId: 'ord_1' }, 'the gateway did not answer');
@@ -112,5 +125,16 @@ describe('request logging', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ reqId: 'req-1', orderId: 'ord_1', msg: 'the gateway did not answer' });
     expect(children()).toBe(1);
+  });
+
+  it("writes a failed query's error with the query and the database's reason, never its values", async () => {
+    const { app, lines } = await appLoggingAt('error');
+    await app.inject({ method: 'GET', url: '/query-fails' });
+    const written = JSON.stringify(lines);
+    expect(written).toContain('Failed query: insert into \\"users\\" values ($1, $2, $3)');
+    expect(written).toContain('duplicate key value violates unique constraint');
+    for (const value of ['$argon2id$', 'asha@example.com', '9876543210', 'params:']) {
+      expect(written).not.toContain(value);
+    }
   });
 });

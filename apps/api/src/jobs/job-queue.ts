@@ -2,8 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
+import { withoutQueryValues } from '../db/query-error.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import { newId } from '../lib/ids.ts';
+
+const errorText = (error: unknown) => String(error instanceof Error ? error.message : error);
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -87,7 +90,7 @@ async function finishJob(db: Database, job: Job, outcome: JobOutcome, error?: un
       status: exhausted ? 'failed' : 'queued',
       runAt: new Date(Date.now() + backoffMs),
       lockedUntil: null,
-      lastError: error ? String(error instanceof Error ? error.message : error).slice(0, 1000) : null,
+      lastError: error ? errorText(withoutQueryValues(error)).slice(0, 1000) : null,
       updatedAt: new Date(),
     })
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));

@@ -1,5 +1,6 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+import { type Bindings, type ChildLoggerOptions, type Logger, stdSerializers } from 'pino';
+import { withoutQueryValues } from '../db/query-error.ts';
 
 /** What no log line may show: credentials, passwords, one-time codes and payment hashes. */
 export const REDACTED_LOG_PATHS = [
@@ -10,6 +11,11 @@ export const REDACTED_LOG_PATHS = [
   '*.otp',
   '*.hash',
 ];
+
+/** The api's log serializers: errors as pino writes them, less any query's values. */
+export const LOG_SERIALIZERS = {
+  err: (error: unknown) => stdSerializers.err(withoutQueryValues(error) as Error),
+};
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
