@@ -94,6 +94,19 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * Secrets whose defaults are public (they are in this repository): production must set its own.
+ * A forgotten gateway secret would otherwise let anyone forge that gateway's callbacks and webhooks.
+ */
+const SECRETS_SET_IN_PRODUCTION = [
+  'JWT_SECRET',
+  'PAYU_SALT',
+  'PHONEPE_CLIENT_SECRET',
+  'PHONEPE_CALLBACK_PASSWORD',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+] as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -101,11 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const config = { ...parsed.data, ...overrides };
-  if (
-    config.NODE_ENV === 'production' &&
-    config.JWT_SECRET === configSchema.shape.JWT_SECRET.parse(undefined)
-  ) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: must be set in production');
+  const publicDefaults = SECRETS_SET_IN_PRODUCTION.filter(
+    (name) => config[name] === configSchema.shape[name].parse(undefined),
+  );
+  if (config.NODE_ENV === 'production' && publicDefaults.length > 0) {
+    const problems = publicDefaults.map((name) => `  ${name}: must be set in production`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   if (config.BBPS_ENVELOPE === 'encrypted' && !config.BBPS_SECRET) {
     throw new Error('Invalid configuration:\n  BBPS_SECRET: must be set when BBPS_ENVELOPE is encrypted');

@@ -128,3 +128,25 @@ describe('the built bundle', () => {
     expect(leaks).toEqual([]);
   });
 });
+
+describe('production settings', () => {
+  const own = {
+    JWT_SECRET: 'a-long-random-secret-of-this-deployment-0001',
+    PAYU_SALT: 'own-payu-salt',
+    PHONEPE_CLIENT_SECRET: 'own-phonepe-secret',
+    PHONEPE_CALLBACK_PASSWORD: 'own-callback-password',
+    RAZORPAY_KEY_SECRET: 'own-razorpay-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'own-webhook-secret',
+  };
+
+  it('refuse to start with any secret left at its public default', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...own }).PAYU_SALT).toBe('own-payu-salt');
+    for (const name of Object.keys(own)) {
+      const left = Object.fromEntries(Object.entries(own).filter(([key]) => key !== name));
+      expect(() => loadConfig({ NODE_ENV: 'production', ...left })).toThrow(
+        `${name}: must be set in production`,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'development' }).PAYU_SALT).toBe(loadConfig({}).PAYU_SALT);
+  });
+});
