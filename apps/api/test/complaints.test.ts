@@ -65,7 +65,7 @@ async function paidTransaction(mobile = '9876500001'): Promise<PaidTxn> {
 }
 
 /** Our order for a network transaction, as the payments module stores it. */
-async function orderFor(userId: string, txn: PaidTxn, createdAt = new Date()) {
+async function orderFor(userId: string, txn: PaidTxn, createdAt = new Date(), convenienceFeePaise = 0) {
   await env.database.db.insert(orders).values({
     id: newId('ord'),
     merchantOrderId: `EP${randomUUID().replaceAll('-', '').slice(0, 20)}`,
@@ -77,6 +77,7 @@ async function orderFor(userId: string, txn: PaidTxn, createdAt = new Date()) {
     category: 'Electricity',
     customerParams: [{ name: 'Consumer No', value: '170010000001' }],
     amountPaise: txn.amountPaise,
+    convenienceFeePaise,
     txnReferenceId: txn.txnReferenceId,
     payer: { name: 'Asha', email: 'asha@example.com', phone: txn.mobile },
     createdAt,
@@ -200,6 +201,20 @@ describe('POST /api/complaints (raise)', () => {
       queryType: 'Transaction ID not received',
       contactNumber: txn.mobile,
       transactionAmount: txn.amountPaise / 100,
+    });
+    const response = await post('/api/complaints', body, { headers: owner.headers });
+    expect(response.statusCode).toBe(201);
+    expect((await complaintRow(response.json().complaintId))?.txnReferenceId).toBe(txn.txnReferenceId);
+  });
+
+  it('finds it by the total with the convenience fee too, as the receipt and the bank statement show it', async () => {
+    const owner = await signedInUser(env);
+    const txn = await paidTransaction('9876500079');
+    await orderFor(owner.userId, txn, new Date(), 500);
+    const body = raiseBody({
+      queryType: 'Transaction ID not received',
+      contactNumber: txn.mobile,
+      transactionAmount: (txn.amountPaise + 500) / 100,
     });
     const response = await post('/api/complaints', body, { headers: owner.headers });
     expect(response.statusCode).toBe(201);

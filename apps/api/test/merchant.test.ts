@@ -120,6 +120,15 @@ async function paidThroughRazorpay(amountPaise = 49_900): Promise<PaidOrder> {
 
 const asMerchant = () => merchant.headers;
 
+/** What the customer's payment status tells them about the order. */
+async function customerStatusMessage(order: PaidOrder): Promise<string> {
+  const response = await api(env, 'POST', '/phonepe/pay/status', customer.headers, {
+    merchantOrderId: order.merchantOrderId,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().message;
+}
+
 async function history(body: object, headers: Headers = asMerchant()): Promise<MerchantHistoryPage> {
   const response = await api(env, 'POST', '/phonepe/merchant/history', headers, body);
   expect(response.statusCode, response.body).toBe(200);
@@ -375,7 +384,13 @@ describe('refunds by hand', () => {
     const busy = await refund({ merchantOrderId: order.orderId, refundNote: 'More', amount: 20_000 });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('A refund of this transaction is already in progress');
+    expect(await customerStatusMessage(order)).toMatch(
+      /^Your test payment is complete\. A refund of ₹100\.00 of your payment of ₹400\.00 is in progress and will reach you by /,
+    );
     await completeRefunds(order);
+    expect(await customerStatusMessage(order)).toBe(
+      '₹100.00 of your payment of ₹400.00 has been refunded to your original payment method.',
+    );
     expect(await transactionOf(order)).toMatchObject({
       status: 'REFUNDED',
       refundedAmount: 100,

@@ -76,9 +76,12 @@ export function paiseToPayuAmount(paise: number): string {
   return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 }
 
-/** Parses a PayU amount ("499", "499.5", "499.00") to paise without floating point. */
-export function payuAmountToPaise(amount: string): number | undefined {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+/**
+ * Parses a PayU amount ("499", "499.5", "499.00", "499.000", or a JSON number) to paise without
+ * floating point. Zeros past the paise are taken; a fraction of a paisa is no amount (undefined).
+ */
+export function payuAmountToPaise(amount: string | number): number | undefined {
+  const match = /^(\d+)(?:\.(\d{1,2})0*)?$/.exec(String(amount).trim());
   if (!match) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }

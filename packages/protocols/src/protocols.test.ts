@@ -79,6 +79,9 @@ describe('PayU hashes', () => {
     expect(payuAmountToPaise('499.5')).toBe(49_950);
     expect(payuAmountToPaise('10')).toBe(1000);
     expect(payuAmountToPaise('1e3')).toBeUndefined();
+    expect(payuAmountToPaise('100.000')).toBe(10_000);
+    expect(payuAmountToPaise(499.5)).toBe(49_950);
+    expect(payuAmountToPaise('100.005')).toBeUndefined();
   });
 });
 

@@ -59,13 +59,14 @@ export async function updateComplaintStatus(
 
 export type CustomerOrder = Pick<
   typeof orders.$inferSelect,
-  'txnReferenceId' | 'billerName' | 'amountPaise' | 'status' | 'createdAt' | 'userId'
+  'txnReferenceId' | 'billerName' | 'amountPaise' | 'convenienceFeePaise' | 'status' | 'createdAt' | 'userId'
 >;
 
 const orderColumns = {
   txnReferenceId: orders.txnReferenceId,
   billerName: orders.billerName,
   amountPaise: orders.amountPaise,
+  convenienceFeePaise: orders.convenienceFeePaise,
   status: orders.status,
   createdAt: orders.createdAt,
   userId: orders.userId,

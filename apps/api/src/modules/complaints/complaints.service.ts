@@ -145,17 +145,25 @@ export function createComplaintsService(deps: {
       until: startOfIndianDay(nextDay(transactionDate)),
       limit: OWN_PAYMENTS_OF_A_DAY,
     });
-    const ownReferences = new Set(own.map((order) => order.txnReferenceId));
-    if (ownReferences.size === 0) return undefined;
+    const ownByReference = new Map(own.map((order) => [order.txnReferenceId, order]));
+    if (ownByReference.size === 0) return undefined;
+    const typedPaise = toPaise(transactionAmount);
+    // The network holds the bill amount; the customer's bank statement and receipt show the total
+    // with the convenience fee. Either is the payment.
+    const isPayment = (txn: BbpsTxn) => {
+      const order = ownByReference.get(txn.txnReferenceId);
+      if (!order) return false;
+      return (
+        Number(txn.amount) === typedPaise || order.amountPaise + order.convenienceFeePaise === typedPaise
+      );
+    };
     try {
       const found = await transactionsOnNetwork(network, {
         mobileNo: input.contactNumber,
         fromDate: transactionDate,
         toDate: transactionDate,
       });
-      const matching = found.filter(
-        (txn) => ownReferences.has(txn.txnReferenceId) && Number(txn.amount) === toPaise(transactionAmount),
-      );
+      const matching = found.filter(isPayment);
       return matching.length === 1 ? matching[0] : undefined;
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;

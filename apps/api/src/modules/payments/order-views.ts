@@ -81,15 +81,25 @@ export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds:
   };
 }
 
+const refundedPaise = (refunds: RefundRow[], status: 'COMPLETED' | 'PENDING') =>
+  refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amountPaise, 0);
+
 /** What the status modal tells the user about an order, in plain words. */
 export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
-  const total = formatRupees(order.capturedPaise ?? orderTotal(order));
-  const deadline = refunds.at(-1)?.deadlineAt;
+  const takenPaise = order.capturedPaise ?? orderTotal(order);
+  const total = formatRupees(takenPaise);
+  const deadline = refunds.find((refund) => refund.status === 'PENDING')?.deadlineAt;
+  const by = deadline ? ` and will reach you by ${formatIstDate(deadline)}` : '';
+  // The network confirmed the bill: a refund now is a merchant's, possibly of a part.
+  const billPaid = order.completedAt !== null;
+  const refunded = refundedPaise(refunds, 'COMPLETED');
+  const complete =
+    order.kind === 'test'
+      ? 'Your test payment is complete.'
+      : `Your payment is complete and ${order.billerName ?? 'the biller'} has been paid.`;
   switch (order.status as OrderStatus) {
     case 'SUCCESS':
-      return order.kind === 'test'
-        ? 'Your test payment is complete.'
-        : `Your payment is complete and ${order.billerName ?? 'the biller'} has been paid.`;
+      return complete;
     case 'CREATED':
     case 'PAYMENT_PENDING':
       return 'We are waiting for the payment provider to confirm your payment.';
@@ -100,9 +110,15 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
       return 'Your payment did not go through. If money was debited, it will be refunded automatically.';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
-      return `${order.billerName ?? 'The biller'} could not accept this payment. Your refund of ${total} is in progress${deadline ? ` and will reach you by ${formatIstDate(deadline)}` : ''}.`;
+      if (billPaid) {
+        const part = formatRupees(refundedPaise(refunds, 'PENDING'));
+        return `${complete} A refund of ${part} of your payment of ${total} is in progress${by}.`;
+      }
+      return `${order.billerName ?? 'The biller'} could not accept this payment. Your refund of ${total} is in progress${by}.`;
     case 'REFUNDED':
-      return `Your payment of ${total} has been refunded to your original payment method.`;
+      return refunded > 0 && refunded < takenPaise
+        ? `${formatRupees(refunded)} of your payment of ${total} has been refunded to your original payment method.`
+        : `Your payment of ${total} has been refunded to your original payment method.`;
   }
 }
 

@@ -26,7 +26,7 @@ export function OrderProgress({ order }: { order: OrderDetail }) {
             <dd className="font-medium">{order.billerName}</dd>
           </>
         )}
-        <dt className="text-gray-600">{amountLabel(order.status)}</dt>
+        <dt className="text-gray-600">{amountLabel(order)}</dt>
         <dd className="font-medium">{formatPaise(order.total)}</dd>
         {order.txnReferenceId && (
           <>

@@ -101,6 +101,48 @@ describe('payment success page', () => {
     expect(amountLine('Amount refunded')).toBe('₹1,260.00');
     expect(screen.queryByText('Amount paid')).toBeNull();
   });
+
+  it('tells a merchant refund of part of a paid bill for what it is: the part, and the biller paid', async () => {
+    const paid = {
+      fromStatus: 'BILL_PENDING',
+      toStatus: 'SUCCESS',
+      source: 'bbps',
+      at: '2026-11-20T10:00:00.000Z',
+    } as const;
+    const refund: OrderRefund = {
+      refundId: 'rfd_1',
+      amount: 1_000,
+      status: 'PENDING',
+      reason: 'merchant',
+      note: 'Fee waived',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      deadline: '2026-11-26T10:00:00.000Z',
+    };
+    const pending = orderDetail({ status: 'REFUND_PENDING', events: [paid], refunds: [refund] });
+    mockApi({ [ORDER]: () => ({ body: pending }) });
+    const view = renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
+    expect(
+      await screen.findByText(
+        'Tata Power - Mumbai has received your payment of ₹1,260.00. A refund of ₹10.00 to your original payment method has been started and will reach you by 26 Nov 2026.',
+      ),
+    ).toBeTruthy();
+    view.unmount();
+
+    const done = {
+      ...pending,
+      status: 'REFUNDED' as const,
+      refunds: [{ ...refund, status: 'COMPLETED' as const }],
+    };
+    mockApi({ [ORDER]: () => ({ body: done }) });
+    renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
+    expect(
+      await screen.findByText(
+        '₹10.00 of your payment of ₹1,260.00 has been refunded to your original payment method.',
+      ),
+    ).toBeTruthy();
+    expect(amountLine('Amount paid')).toBe('₹1,260.00');
+    expect(screen.queryByText('Amount refunded')).toBeNull();
+  });
 });
 
 describe('payment failure page', () => {

@@ -30,11 +30,26 @@ export const outcomeTitle: Record<Outcome, string> = {
   pending: messages.payment.pending,
 };
 
+const paiseOf = (order: OrderDetail, status: 'COMPLETED' | 'PENDING') =>
+  order.refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amount, 0);
+
+/**
+ * What was refunded of an order, and whether its biller was paid first (a merchant's refund, which
+ * may be part of the payment) rather than refusing it (the whole charge comes back).
+ */
+function refundsOf(order: OrderDetail) {
+  const billPaid = order.events.some((event) => event.toStatus === 'SUCCESS');
+  const refunded = paiseOf(order, 'COMPLETED');
+  const partly = refunded > 0 && refunded < order.total;
+  return { billPaid, refunded, pending: paiseOf(order, 'PENDING'), partly };
+}
+
 /** One sentence on where the money is, for each state of the order. */
 export function progressText(order: OrderDetail): string {
   const biller = order.billerName ?? 'The biller';
   const total = formatPaise(order.total);
-  const refundBy = order.refunds.find((refund) => refund.status !== 'FAILED')?.deadline;
+  const refundBy = order.refunds.find((refund) => refund.status === 'PENDING')?.deadline;
+  const refunds = refundsOf(order);
   switch (order.status) {
     case 'CREATED':
       return 'This payment was not completed. No money has been taken.';
@@ -49,20 +64,36 @@ export function progressText(order: OrderDetail): string {
       return order.failureReason
         ? `Your payment did not go through: ${order.failureReason.replace(/\.$/, '')}.`
         : 'Your payment did not go through.';
-    case 'BILL_FAILED':
     case 'REFUND_PENDING':
-      // The page also shows the spec's 'refunded within 2 days': the deadline (T+5) is only the outside limit.
-      return refundBy
-        ? `${biller} could not accept this payment. The refund of ${total} to your original payment method has been started; banks usually credit it within 2 days, at the latest by ${formatDate(refundBy)}.`
-        : `${biller} could not accept this payment. We are refunding ${total} to your original payment method; banks usually credit it within 2 days.`;
+      if (refunds.billPaid) {
+        const by = refundBy ? ` and will reach you by ${formatDate(refundBy)}` : '';
+        return `${biller} has received your payment of ${total}. A refund of ${formatPaise(refunds.pending)} to your original payment method has been started${by}.`;
+      }
+      return failedBillText(biller, total, refundBy);
+    case 'BILL_FAILED':
+      return failedBillText(biller, total, refundBy);
     case 'REFUNDED':
-      return `${total} has been refunded to your original payment method.`;
+      return refunds.partly
+        ? `${formatPaise(refunds.refunded)} of your payment of ${total} has been refunded to your original payment method.`
+        : `${total} has been refunded to your original payment method.`;
   }
 }
 
-/** What the amount was for the user: only a taken charge is 'paid'; a returned one is 'refunded'. */
-export function amountLabel(status: OrderStatus): string {
-  switch (status) {
+/** The biller refused the payment: the whole charge comes back. */
+function failedBillText(biller: string, total: string, refundBy: string | undefined): string {
+  // The page also shows the spec's 'refunded within 2 days': the deadline (T+5) is only the outside limit.
+  return refundBy
+    ? `${biller} could not accept this payment. The refund of ${total} to your original payment method has been started; banks usually credit it within 2 days, at the latest by ${formatDate(refundBy)}.`
+    : `${biller} could not accept this payment. We are refunding ${total} to your original payment method; banks usually credit it within 2 days.`;
+}
+
+/**
+ * What the amount was for the user: only a taken charge is 'paid'; one returned whole is 'refunded'
+ * (a payment refunded in part stays 'paid': the sentence above says how much came back).
+ */
+export function amountLabel(order: OrderDetail): string {
+  if (order.status === 'REFUNDED' && refundsOf(order).partly) return 'Amount paid';
+  switch (order.status) {
     case 'PAID':
     case 'BILL_PENDING':
     case 'SUCCESS':
