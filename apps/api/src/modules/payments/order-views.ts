@@ -81,7 +81,7 @@ export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds:
   };
 }
 
-const refundedPaise = (refunds: RefundRow[], status: 'COMPLETED' | 'PENDING') =>
+const sumOfRefunds = (refunds: RefundRow[], status: 'COMPLETED' | 'PENDING') =>
   refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amountPaise, 0);
 
 /** What the status modal tells the user about an order, in plain words. */
@@ -92,7 +92,7 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
   const by = deadline ? ` and will reach you by ${formatIstDate(deadline)}` : '';
   // The network confirmed the bill: a refund now is a merchant's, possibly of a part.
   const billPaid = order.completedAt !== null;
-  const refunded = refundedPaise(refunds, 'COMPLETED');
+  const refunded = sumOfRefunds(refunds, 'COMPLETED');
   const complete =
     order.kind === 'test'
       ? 'Your test payment is complete.'
@@ -111,7 +111,7 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
       if (billPaid) {
-        const part = formatRupees(refundedPaise(refunds, 'PENDING'));
+        const part = formatRupees(sumOfRefunds(refunds, 'PENDING'));
         return `${complete} A refund of ${part} of your payment of ${total} is in progress${by}.`;
       }
       return `${order.billerName ?? 'The biller'} could not accept this payment. Your refund of ${total} is in progress${by}.`;
