@@ -79,6 +79,23 @@ export class GatewayRejectedError extends Error {
   }
 }
 
+/**
+ * The gateway answered, but an amount, a status or an id in its answer cannot be read. Never a
+ * guess (a charge of 0, a failure): the order is held for a person, who sees `answer` as it came.
+ */
+export class GatewayAnswerUnreadableError extends Error {
+  constructor(
+    readonly gateway: Gateway,
+    readonly path: string,
+    /** Which part could not be read: 'amount', 'status' or 'id' (with the provider's field name). */
+    readonly field: string,
+    readonly answer: unknown,
+  ) {
+    super(`${gateway} ${path}: the ${field} in the answer cannot be read`);
+    this.name = 'GatewayAnswerUnreadableError';
+  }
+}
+
 /** A failure to get a definite answer from a gateway: the outcome is unknown, reconciliation asks again. */
 export const isGatewayFailure = (error: unknown): error is GatewayUnavailableError | GatewayRejectedError =>
   error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError;
