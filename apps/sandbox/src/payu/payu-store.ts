@@ -108,14 +108,18 @@ export class PayuStore {
     }
   }
 
+  /** An attempt left unpaid on the checkout too long is "bounced": final, its page takes no payment. */
+  bounced(attempt: PayuAttempt, now = Date.now()): boolean {
+    return attempt.status === 'initiated' && now - attempt.createdAt >= CHECKOUT_EXPIRES_AFTER_MS;
+  }
+
   /** The `verify_payment` view of one txnid. */
   verified(txnid: string, now = Date.now()): PayuVerifiedTransaction {
     const attempt = this.attemptForTxnid(txnid);
     if (!attempt) return { mihpayid: 'Not Found', txnid, status: 'Not Found' };
-    const abandoned = attempt.status === 'initiated' && now - attempt.createdAt >= CHECKOUT_EXPIRES_AFTER_MS;
     const [status, unmappedstatus]: [PayuStatus, PayuUnmappedStatus] =
       attempt.status === 'initiated'
-        ? abandoned
+        ? this.bounced(attempt, now)
           ? ['failure', 'bounced']
           : ['pending', 'in progress']
         : [attempt.status, attempt.unmappedstatus as PayuUnmappedStatus];

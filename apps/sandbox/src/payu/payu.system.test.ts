@@ -1,5 +1,5 @@
 import { payuCommandHash, payuRequestHash } from '@erti/protocols';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSandbox, type Sandbox } from '../app.ts';
 import { sandboxConfigFor } from '../config.ts';
 
@@ -124,6 +124,36 @@ describe('PayU sandbox', () => {
       status: 'success',
       mihpayid: card,
     });
+  });
+
+  it('bounces a checkout left unpaid for 15 minutes: its page takes no payment after that', async () => {
+    const page = await sandbox.app.inject({
+      method: 'POST',
+      url: '/payu/_payment',
+      ...form(checkout('T10')),
+    });
+    const mihpayid = /\/payu\/_payment\/(\d+)/.exec(page.body)?.[1] ?? '';
+    expect((await command('verify_payment', 'T10')).json().transaction_details.T10).toMatchObject({
+      status: 'pending',
+      unmappedstatus: 'in progress',
+    });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * 60_000 });
+    try {
+      const late = await sandbox.app.inject({
+        method: 'POST',
+        url: `/payu/_payment/${mihpayid}`,
+        ...form({ outcome: 'success' }),
+      });
+      expect(late.statusCode).toBe(409);
+      expect((await command('verify_payment', 'T10')).json().transaction_details.T10).toMatchObject({
+        status: 'failure',
+        unmappedstatus: 'bounced',
+      });
+      const ledger = (await sandbox.app.inject({ method: 'GET', url: '/payu/_sandbox/ledger' })).json();
+      expect(ledger.orders.find((entry: { order: string }) => entry.order === 'T10')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a postservice call with a wrong hash', async () => {

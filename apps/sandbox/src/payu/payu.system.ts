@@ -184,6 +184,8 @@ export const payuSystem: SandboxSystem = async (app: FastifyInstance, { config, 
     if (!attempt) return sendHtml(reply, 404, payuErrorPage('Transaction not found'));
     if (attempt.status !== 'initiated')
       return sendHtml(reply, 409, payuErrorPage('This payment is already complete'));
+    if (store.bounced(attempt))
+      return sendHtml(reply, 409, payuErrorPage('This payment session has expired'));
     const body = outcomeSchema.safeParse(request.body);
     if (!body.success) return sendHtml(reply, 400, payuErrorPage('Choose an outcome'));
     const outcome = chosenOutcome(body.data, {

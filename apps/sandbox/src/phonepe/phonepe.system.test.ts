@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSandbox, type Sandbox } from '../app.ts';
 import { sandboxConfigFor } from '../config.ts';
 
@@ -75,5 +75,42 @@ describe('PhonePe sandbox', () => {
       headers,
     });
     expect(unknown.json().code).toBe('MERCHANT_ORDER_MAPPING_NOT_FOUND');
+  });
+
+  it('takes no payment once the order has expired (expireAfter), and says FAILED', async () => {
+    const headers = { authorization: `O-Bearer ${(await token()).json().access_token}` };
+    const created = await sandbox.app.inject({
+      method: 'POST',
+      url: '/phonepe/checkout/v2/pay',
+      headers,
+      payload: {
+        merchantOrderId: 'EPEXPIRED1',
+        amount: 1000,
+        expireAfter: 300,
+        paymentFlow: { type: 'PG_CHECKOUT', merchantUrls: { redirectUrl: 'http://api.test/back' } },
+      },
+    });
+    const payPage = new URL(created.json().redirectUrl).pathname;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 });
+    try {
+      const late = await sandbox.app.inject({
+        method: 'POST',
+        url: payPage,
+        payload: { outcome: 'success', paymentMode: 'UPI_INTENT' },
+      });
+      expect(late.statusCode).toBe(303);
+      const ledger = await sandbox.app.inject({ method: 'GET', url: '/phonepe/_sandbox/ledger' });
+      expect(
+        ledger.json().orders.find((entry: { order: string }) => entry.order === 'EPEXPIRED1'),
+      ).toBeUndefined();
+      const status = await sandbox.app.inject({
+        method: 'GET',
+        url: '/phonepe/checkout/v2/order/EPEXPIRED1/status',
+        headers,
+      });
+      expect(status.json()).toMatchObject({ state: 'FAILED', errorCode: 'TXN_EXPIRED', paymentDetails: [] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -192,7 +192,9 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
     };
   });
 
+  // PhonePe enforces the order's expireAfter: once it has passed, the page takes no payment (decision 064).
   app.get<{ Params: { orderId: string } }>('/phonepe/pay-page/:orderId', async (request, reply) => {
+    await advance(request.log);
     const order = store.orderById(request.params.orderId);
     reply.type('text/html; charset=utf-8');
     if (!order)
@@ -205,6 +207,7 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
   });
 
   app.post<{ Params: { orderId: string } }>('/phonepe/pay-page/:orderId', async (request, reply) => {
+    await advance(request.log);
     const order = store.orderById(request.params.orderId);
     const body = payPageSchema.safeParse(request.body);
     if (!order || !body.success)
