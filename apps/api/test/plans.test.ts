@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billFetches } from '../src/db/schema/bills.ts';
 import { findPlan } from '../src/modules/catalog/catalog.lookups.ts';
 import { billerWhere, type SignedInUser, signedInUser, syncCatalog } from './support/bill-network.ts';
+import { networkPayments, orderOf, payAtPhonepe, settleJobs } from './support/payment-flows.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 let env: TestEnv;
@@ -146,6 +147,28 @@ describe('POST /bbps/prod/validate for a recharge', () => {
     planId,
     amount,
   });
+  /** The validation request exactly as spec section 3 describes it: the plan only as the `Id` parameter. */
+  const specRecharge = (number: string, planId: string, circle: string) => ({
+    chId: 1,
+    isRealTimeFetch: true,
+    custDetails: { mobileNo: number, customerTags: [{ name: 'EMAIL', value: 'x@example.com' }] },
+    agentDetails: {
+      agentId: 'ERTI0000INT01',
+      deviceTags: [
+        { name: 'INITIATING_CHANNEL', value: 'INT' },
+        { name: 'IP', value: '203.0.113.7' },
+        { name: 'MAC', value: '00-00-00-00-00-00' },
+      ],
+    },
+    billDetails: {
+      billerId: airtel.billerId,
+      customerParams: [
+        { name: 'Mobile Number', value: number },
+        { name: 'Circle', value: circle },
+        { name: 'Id', value: planId },
+      ],
+    },
+  });
 
   it("validates a plan and fixes the plan's price as the amount to charge", async () => {
     const [, plan] = await plansOf(airtel.billerId, 'Mumbai');
@@ -171,11 +194,8 @@ describe('POST /bbps/prod/validate for a recharge', () => {
     expect(row?.refId).toHaveLength(35);
   });
 
-  it('refuses a wrong amount, another circle, an unknown plan or no plan, storing nothing', async () => {
-    const [plan] = await plansOf(airtel.billerId, 'Mumbai');
-    const other = (await plansOf(airtel.billerId, 'Kerala')).find(
-      (candidate) => candidate.circle === 'Kerala',
-    );
+  it('refuses a wrong amount, no plan or two different plans, storing nothing', async () => {
+    const [plan, other] = await plansOf(airtel.billerId, 'Mumbai');
     if (!plan || !other) throw new Error('no plans');
     const before = (await validationRows(user.userId)).length;
     const cases = [
@@ -183,18 +203,87 @@ describe('POST /bbps/prod/validate for a recharge', () => {
         recharge('9876512345', plan.Id, 'Mumbai', 100),
         'The amount does not match the plan. Please choose the plan again.',
       ],
-      [recharge('9876512345', other.Id, 'Mumbai'), 'This plan is not available in the Mumbai circle'],
-      [
-        recharge('9876512345', 'NO-SUCH-PLAN', 'Mumbai'),
-        'This plan is no longer available. Please choose another plan.',
-      ],
       [recharge('9876512345', undefined, 'Mumbai', 19_900), 'Please choose a plan'],
+      [
+        { ...recharge('9876512345', plan.Id, 'Mumbai'), planId: other.Id },
+        'Two different plans were sent. Please choose the plan again.',
+      ],
       [recharge('12345', plan.Id, 'Mumbai'), 'Invalid Mobile Number'],
     ] as const;
     for (const [body, message] of cases) {
       const response = await post('/bbps/prod/validate', body, user.headers);
       expect(response.statusCode, message).toBe(400);
       expect(response.json().message).toBe(message);
+    }
+    expect(await validationRows(user.userId)).toHaveLength(before);
+  });
+
+  it("validates and pays a plan sent as spec section 3 has it: the plan's id as the Id parameter alone", async () => {
+    const [, plan] = await plansOf(airtel.billerId, 'Mumbai');
+    if (!plan) throw new Error('no plan');
+    const validationReq = specRecharge('9876512346', plan.Id, 'Mumbai');
+    const validation = await post('/bbps/prod/validate', validationReq, user.headers);
+    expect(validation.statusCode, validation.body).toBe(200);
+    const validationRes = validation.json();
+    const price = Math.round(plan.amountInRupees * 100);
+    expect(validationRes).toMatchObject({
+      respCode: 1,
+      response: { amount: (price / 100).toFixed(2), planId: plan.Id },
+    });
+
+    const pay = await post(
+      '/phonepe/pay',
+      { amount: validationRes.response.amount, validationReq, validationRes },
+      user.headers,
+    );
+    expect(pay.statusCode, pay.body).toBe(200);
+    const { orderId, redirectUrl } = pay.json();
+    expect(pay.json().charge.amountPaise).toBe(price);
+    await payAtPhonepe(redirectUrl, 'success');
+    await settleJobs(env);
+    expect(await orderOf(env, orderId, user.headers)).toMatchObject({
+      status: 'SUCCESS',
+      kind: 'recharge',
+      planId: plan.Id,
+      amount: price,
+    });
+    expect(await networkPayments(env, orderId)).toMatchObject([
+      { status: 'SUCCESS', amount: String(price), planId: plan.Id },
+    ]);
+  });
+
+  it('answers respCode 0 with the reason for a plan the operator does not sell in that circle, either body', async () => {
+    const other = (await plansOf(airtel.billerId, 'Kerala')).find(
+      (candidate) => candidate.circle === 'Kerala',
+    );
+    if (!other) throw new Error('no Kerala plan');
+    const before = (await validationRows(user.userId)).length;
+    const cases = [
+      [
+        specRecharge('9876512345', 'NO-SUCH-PLAN', 'Mumbai'),
+        'This plan is no longer available. Please choose another plan.',
+      ],
+      [
+        recharge('9876512345', 'NO-SUCH-PLAN', 'Mumbai'),
+        'This plan is no longer available. Please choose another plan.',
+      ],
+      [specRecharge('9876512345', other.Id, 'Mumbai'), 'This plan is not available in the Mumbai circle'],
+      [recharge('9876512345', other.Id, 'Mumbai'), 'This plan is not available in the Mumbai circle'],
+    ] as const;
+    for (const [body, detail] of cases) {
+      const response = await post('/bbps/prod/validate', body, user.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        respCode: 0,
+        status: 'FAILURE',
+        response: {
+          responseReason: 'Failure',
+          complianceReason: detail,
+          complianceRespCd: 'BVR006',
+          errorList: [{ errorCd: 'BVR006', errorDtl: detail }],
+          noBillDue: false,
+        },
+      });
     }
     expect(await validationRows(user.userId)).toHaveLength(before);
   });

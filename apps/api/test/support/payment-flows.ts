@@ -184,6 +184,8 @@ export async function networkPayments(env: TestEnv, orderId: string) {
       status: string;
       payCalls: number;
       txnReferenceId: string | null;
+      amount: string;
+      planId: string | null;
     }[];
   };
   return transactions.filter((entry) => entry.clientRequestId === orderId);

@@ -48,6 +48,8 @@ interface PaymentAttempt {
   clientRequestId: string;
   payCalls: number;
   amountPaise: number;
+  /** The plan the request's planDetails named, if any. */
+  planId?: string;
   transaction?: Transaction;
   refusal?: NetworkRefusal;
 }
@@ -82,6 +84,7 @@ export class PaymentDesk {
       clientRequestId: request.clientRequestId,
       payCalls: 1,
       amountPaise: Number(request.amountDetails.amount),
+      planId: request.planDetails?.planDetail.id,
     };
     this.attempts.set(request.clientRequestId, attempt);
     try {
@@ -273,6 +276,7 @@ export class PaymentDesk {
         refId: transaction?.refId ?? null,
         billerId: transaction?.billerId ?? null,
         amount: String(attempt.amountPaise),
+        planId: attempt.planId ?? null,
         status: transaction?.status ?? 'REFUSED',
         complianceRespCd: attempt.refusal?.code ?? (transaction?.status === 'FAILURE' ? declined[0] : ''),
         payCalls: attempt.payCalls,

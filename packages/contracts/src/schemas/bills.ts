@@ -78,7 +78,8 @@ export const nameValueSchema = z.object({ name: z.string().max(100), value: z.st
 /**
  * The bill (and validation) request of spec section 3. `agentDetails` is accepted for compatibility and
  * ignored: the api fills it. `custDetails.mobileNo` defaults to the account's phone and the EMAIL tag is
- * always the account's e-mail. Validation only: `amount` (integer PAISE) or `planId` for plan billers.
+ * always the account's e-mail. Validation only: `amount` (integer PAISE), or for plan billers the plan's
+ * id, as the spec sends it (the customer parameter `Id`, beside `Circle`) or in `planId`.
  */
 export const billRequestSchema = z.object({
   chId: z.number().int().optional(),

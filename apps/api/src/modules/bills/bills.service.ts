@@ -165,6 +165,7 @@ export function createBillsService(deps: BillsServiceDeps) {
      * Validates a payment before it is charged (recharges, billers without bill fetch): the amount
      * is the plan's or the one entered within the biller's limits, and it is stored with the answer
      * so the charge comes from here. Billers that do not support validation are checked by us alone.
+     * A plan chosen by the spec's `Id` parameter or the `planId` field follows the same rules.
      */
     async validate(userId: string, request: BillRequest, device: CustomerDevice): Promise<BillResponse> {
       const biller = await offeredBiller(request.billDetails.billerId);
@@ -174,6 +175,7 @@ export function createBillsService(deps: BillsServiceDeps) {
         isSupported(biller.planMdmRequirement) ? PLAN_CONTEXT_PARAMS : [],
       );
       const charge = await chargeForValidation(db, biller, request, params);
+      if ('planNotSold' in charge) return planNotSoldAnswer(charge.planNotSold);
       const custDetails = await customerDetails(userId, request);
       const billDetails = { billerId: biller.billerId, customerParams: params };
       const answer: BbpsValidationResponse = isSupported(biller.supportBillValidation)
@@ -238,6 +240,27 @@ function acceptedWithoutNetwork(): BbpsValidationResponse {
       responseReason: 'Successful',
       complianceReason: '',
       complianceRespCd: '',
+    },
+  };
+}
+
+/** The network's code for a plan it does not sell (in that circle); we answer it before asking. */
+const PLAN_NOT_SOLD_CODE = 'BVR006';
+
+/**
+ * The spec's respCode 0 answer for a plan the operator does not sell in the customer's circle,
+ * shaped as the network words it. Nothing is stored: there is nothing to pay from it.
+ */
+function planNotSoldAnswer(detail: string): BillResponse {
+  return {
+    respCode: 0,
+    status: 'FAILURE',
+    response: {
+      responseReason: 'Failure',
+      complianceReason: detail,
+      complianceRespCd: PLAN_NOT_SOLD_CODE,
+      errorList: [{ errorCd: PLAN_NOT_SOLD_CODE, errorDtl: detail }],
+      noBillDue: false,
     },
   };
 }

@@ -11,29 +11,50 @@ export interface ValidatedCharge {
   planId?: string;
 }
 
+/**
+ * A plan this operator does not sell, or not in the customer's circle: the reason, which is answered
+ * as the network answers it (respCode 0), not as a malformed request.
+ */
+export interface PlanNotSold {
+  planNotSold: string;
+}
+
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The plan chosen: the spec's `Id` customer parameter, or the `planId` field the web site also sends;
+ * both given must name the same plan.
+ */
+function chosenPlanId(request: BillRequest, params: NameValue[]): string | undefined {
+  const fromField = request.planId?.trim() || undefined;
+  const fromParam = params.find((param) => sameText(param.name, 'Id'))?.value;
+  if (fromField && fromParam && fromField !== fromParam) {
+    throw badRequest('Two different plans were sent. Please choose the plan again.');
+  }
+  return fromField ?? fromParam;
+}
 
 /**
  * The amount a validation fixes, decided by the server: for a plan biller (plan MDM MANDATORY, or
  * OPTIONAL with a plan chosen) the plan's price from our plan master data, which a client amount must
- * equal, and the plan must be sold in the chosen circle; for any other biller the amount entered,
- * within the biller's limits on our channel.
+ * equal; a plan the operator does not sell in the chosen circle is `PlanNotSold`. For any other
+ * biller the amount entered, within the biller's limits on our channel.
  */
 export async function chargeForValidation(
   executor: Executor,
   biller: CatalogBiller,
   request: BillRequest,
   params: NameValue[],
-): Promise<ValidatedCharge> {
-  const planId = request.planId?.trim() || params.find((param) => sameText(param.name, 'Id'))?.value;
+): Promise<ValidatedCharge | PlanNotSold> {
+  const planId = chosenPlanId(request, params);
   const needsPlan = biller.planMdmRequirement === 'MANDATORY';
   if (planId || needsPlan) {
     if (!planId) throw badRequest('Please choose a plan', { fields: { planId: 'Please choose a plan' } });
     const found = await findPlan(executor, biller.billerId, planId);
-    if (!found) throw badRequest('This plan is no longer available. Please choose another plan.');
+    if (!found) return { planNotSold: 'This plan is no longer available. Please choose another plan.' };
     const circle = params.find((param) => sameText(param.name, 'Circle'))?.value;
     if (circle && found.plan.circle && !sameText(circle, found.plan.circle)) {
-      throw badRequest(`This plan is not available in the ${circle} circle`);
+      return { planNotSold: `This plan is not available in the ${circle} circle` };
     }
     if (request.amount !== undefined && request.amount !== found.amountPaise) {
       throw badRequest('The amount does not match the plan. Please choose the plan again.');
