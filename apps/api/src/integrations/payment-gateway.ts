@@ -96,6 +96,28 @@ export class GatewayAnswerUnreadableError extends Error {
   }
 }
 
+/**
+ * The state and payment id of a charge answer, checked: a status word the adapter does not know, or a
+ * paid charge without its payment id, is unreadable (never taken for "pending", never paid without id).
+ */
+export function checkedCharge(
+  gateway: Gateway,
+  path: string,
+  answer: unknown,
+  read: {
+    state: ChargeState | undefined;
+    statusField: string;
+    paymentId: string | undefined;
+    idField: string;
+  },
+): { state: ChargeState; paymentId: string | undefined } {
+  if (!read.state)
+    throw new GatewayAnswerUnreadableError(gateway, path, `status (${read.statusField})`, answer);
+  if (read.state === 'PAID' && !read.paymentId)
+    throw new GatewayAnswerUnreadableError(gateway, path, `id (${read.idField})`, answer);
+  return { state: read.state, paymentId: read.paymentId };
+}
+
 /** A failure to get a definite answer from a gateway: the outcome is unknown, reconciliation asks again. */
 export const isGatewayFailure = (error: unknown): error is GatewayUnavailableError | GatewayRejectedError =>
   error instanceof GatewayUnavailableError || error instanceof GatewayRejectedError;

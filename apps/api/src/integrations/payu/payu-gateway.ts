@@ -14,6 +14,7 @@ import {
 import {
   type ChargeCheck,
   callGateway,
+  checkedCharge,
   expectOk,
   type GatewayRefundRef,
   GatewayUnavailableError,
@@ -53,12 +54,16 @@ const paymentModes: Record<string, string> = {
   EMI: 'Credit Card',
 };
 
-/** PayU's payment states → ours: the one place they are mapped. */
-export function payuChargeState(transaction: PayuVerifiedTransaction): ChargeCheck['state'] {
+/**
+ * PayU's payment states → ours: the one place they are mapped. Only `pending` is still pending
+ * (PayU folds `in progress` into it); a word PayU does not document is unknown, never a guess.
+ */
+export function payuChargeState(transaction: PayuVerifiedTransaction): ChargeCheck['state'] | undefined {
   if (transaction.status === 'Not Found') return 'NOT_FOUND';
   if (transaction.status === 'success') return 'PAID';
   if (transaction.status === 'failure') return 'FAILED';
-  return 'PENDING';
+  if (transaction.status === 'pending') return 'PENDING';
+  return undefined;
 }
 
 /** PayU's refund action states → ours. */
@@ -119,10 +124,16 @@ export function createPayuGateway(options: PayuOptions) {
       const transaction = answer.transaction_details?.[order.merchantOrderId];
       if (!transaction) return { state: 'NOT_FOUND', providerStatus: answer.msg };
       const amount = transaction.transaction_amount ?? transaction.amt;
-      return {
+      const { state, paymentId } = checkedCharge('payu', 'verify_payment', answer, {
         state: payuChargeState(transaction),
-        amountPaise: amount ? payuAmountToPaise(amount) : undefined,
+        statusField: 'status',
         paymentId: transaction.mihpayid !== 'Not Found' ? transaction.mihpayid : undefined,
+        idField: 'mihpayid',
+      });
+      return {
+        state,
+        amountPaise: amount ? payuAmountToPaise(amount) : undefined,
+        paymentId,
         paymentMode: transaction.mode ? paymentModes[transaction.mode] : undefined,
         instrument: { bankReference: transaction.bank_ref_num },
         providerStatus: `${transaction.status}/${transaction.unmappedstatus ?? ''}`,

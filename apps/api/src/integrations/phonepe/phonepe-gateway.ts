@@ -14,6 +14,7 @@ import {
 import {
   type ChargeCheck,
   callGateway,
+  checkedCharge,
   expectOk,
   type GatewayAnswer,
   type PaymentGateway,
@@ -40,11 +41,14 @@ function bbpsPaymentMode(detail: PhonepePaymentDetail | undefined): string | und
   return 'Debit Card';
 }
 
-/** PhonePe's order states → ours: the one place they are mapped. */
-export function phonepeChargeState(state: PhonepeOrderStatusResponse['state']): ChargeCheck['state'] {
+/** PhonePe's order states → ours: the one place they are mapped. A state PhonePe does not document is unknown. */
+export function phonepeChargeState(
+  state: PhonepeOrderStatusResponse['state'],
+): ChargeCheck['state'] | undefined {
   if (state === 'COMPLETED') return 'PAID';
   if (state === 'FAILED') return 'FAILED';
-  return 'PENDING';
+  if (state === 'PENDING') return 'PENDING';
+  return undefined;
 }
 
 /** PhonePe's refund states → ours (CONFIRMED is accepted, not yet done). */
@@ -129,10 +133,16 @@ export function createPhonepeGateway(options: PhonepeOptions) {
       const latest = status.paymentDetails?.at(-1);
       // An open order nobody has tried to pay yet is, for us, no payment at all.
       const attempted = latest !== undefined || status.state !== 'PENDING';
-      return {
+      const { state, paymentId } = checkedCharge('phonepe', path, status, {
         state: attempted ? phonepeChargeState(status.state) : 'NOT_FOUND',
-        amountPaise: status.amount,
+        statusField: 'state',
         paymentId: latest?.transactionId,
+        idField: 'paymentDetails[].transactionId',
+      });
+      return {
+        state,
+        amountPaise: status.amount,
+        paymentId,
         paymentMode: bbpsPaymentMode(latest),
         instrument: { bankReference: latest?.rail?.utr },
         providerStatus: `${status.state}${status.errorCode ? `/${status.errorCode}` : ''}`,

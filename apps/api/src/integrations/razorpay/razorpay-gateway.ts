@@ -10,6 +10,7 @@ import {
 import {
   type ChargeCheck,
   callGateway,
+  checkedCharge,
   expectOk,
   type GatewayOrderRef,
   type PaymentGateway,
@@ -33,11 +34,15 @@ const paymentModes: Record<RazorpayPayment['method'], string> = {
   emi: 'Credit Card',
 };
 
-/** Razorpay's payment states → ours: the one place they are mapped. A refunded payment was captured. */
-export function razorpayChargeState(status: RazorpayPayment['status']): ChargeCheck['state'] {
+/**
+ * Razorpay's payment states → ours: the one place they are mapped. A refunded payment was captured;
+ * `created` and `authorized` are still pending; a word Razorpay does not document is unknown.
+ */
+export function razorpayChargeState(status: RazorpayPayment['status']): ChargeCheck['state'] | undefined {
   if (status === 'captured' || status === 'refunded') return 'PAID';
   if (status === 'failed') return 'FAILED';
-  return 'PENDING';
+  if (status === 'created' || status === 'authorized') return 'PENDING';
+  return undefined;
 }
 
 export function razorpayRefundState(status: RazorpayRefund['status']): RefundCheck['state'] {
@@ -51,11 +56,17 @@ interface Collection<T> {
   items: T[];
 }
 
-function chargeOf(payment: RazorpayPayment): ChargeCheck {
-  return {
+function chargeOf(path: string, payment: RazorpayPayment): ChargeCheck {
+  const { state, paymentId } = checkedCharge('razorpay', path, payment, {
     state: razorpayChargeState(payment.status),
-    amountPaise: payment.amount,
+    statusField: 'status',
     paymentId: payment.id,
+    idField: 'id',
+  });
+  return {
+    state,
+    amountPaise: payment.amount,
+    paymentId,
     paymentMode: paymentModes[payment.method],
     instrument: { bankReference: payment.acquirer_data?.rrn ?? payment.acquirer_data?.bank_transaction_id },
     providerStatus: payment.status,
@@ -100,8 +111,11 @@ export function createRazorpayGateway(options: RazorpayOptions) {
 
     async checkCharge(order) {
       if (!order.gatewayOrderId) return { state: 'NOT_FOUND', providerStatus: 'no Razorpay order' };
-      const payment = decisivePayment((await paymentsOf(order)).items);
-      return payment ? chargeOf(payment) : { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+      const path = `/orders/${order.gatewayOrderId}/payments`;
+      const { items } = await paymentsOf(order);
+      // Any attempt in a state we do not know might be the charge: it is read (and refused) first.
+      const payment = items.find((item) => !razorpayChargeState(item.status)) ?? decisivePayment(items);
+      return payment ? chargeOf(path, payment) : { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
     },
 
     async refund(refund) {
@@ -150,8 +164,10 @@ export function createRazorpayGateway(options: RazorpayOptions) {
 
     createOrder: (request: RazorpayOrderRequest) => api<RazorpayOrder>('POST', '/orders', request),
 
-    fetchPayment: async (paymentId: string) =>
-      chargeOf(await api<RazorpayPayment>('GET', `/payments/${encodeURIComponent(paymentId)}`)),
+    fetchPayment: async (paymentId: string) => {
+      const path = `/payments/${encodeURIComponent(paymentId)}`;
+      return chargeOf(path, await api<RazorpayPayment>('GET', path));
+    },
 
     /** The checkout's signature, computed over the order id WE stored, never the posted one. */
     paymentSignatureValid(storedOrderId: string, paymentId: string, signature: string): boolean {
