@@ -64,6 +64,11 @@ export const configSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().default('erti_razorpay_webhook_secret'),
   /** How long to wait for a payment gateway's API before treating the outcome as unknown (pending). */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * A hand-off the gateway never saw a payment for is closed as failed this long after it was made
+   * (decision 064). PhonePe is asked to expire its checkout 5 minutes earlier. Short only in tests.
+   */
+  HANDOFF_EXPIRY_SECONDS: z.coerce.number().int().min(10).default(20 * 60),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /**

@@ -46,8 +46,12 @@ import type { SettlementService } from './settlement.service.ts';
 
 /** Recharges of the same number and plan in flight within this window are refused as duplicates. */
 export const RECHARGE_DUPLICATE_WINDOW_MS = 10 * 60_000;
-/** How long PhonePe keeps the checkout open. */
-const PHONEPE_EXPIRE_AFTER_SECONDS = 1200;
+/**
+ * How long PhonePe keeps the checkout open: 5 minutes less than our own hand-off expiry, so that
+ * PhonePe has refused any payment before we close the order (within PhonePe's 300 to 3600 s).
+ */
+const phonepeExpireAfterSeconds = (handoffExpirySeconds: number) =>
+  Math.min(3600, Math.max(300, handoffExpirySeconds - 300));
 
 export interface OrdersDeps {
   db: Database;
@@ -252,7 +256,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const answer = await deps.phonepe.pay({
           merchantOrderId: order.merchantOrderId,
           amount: order.amountPaise + order.convenienceFeePaise,
-          expireAfter: PHONEPE_EXPIRE_AFTER_SECONDS,
+          expireAfter: phonepeExpireAfterSeconds(config.HANDOFF_EXPIRY_SECONDS),
           metaInfo: { udf1: order.id, udf2: priced.billerName.slice(0, 250) },
           paymentFlow: {
             type: 'PG_CHECKOUT',

@@ -70,6 +70,7 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
     bbps: bbpsClientFromConfig(config),
     refunds,
     logger,
+    handoffExpiryMs: config.HANDOFF_EXPIRY_SECONDS * 1000,
   });
   const orders = createOrdersService({ db, config, ...gateways, settlement, logger });
   const callbacks = createGatewayCallbacks({ db, config, ...gateways, settlement, refunds, logger });

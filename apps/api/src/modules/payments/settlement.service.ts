@@ -16,8 +16,6 @@ import { orderTotal } from './order-views.ts';
 import { findOrder, type OrderRow, updateOrderFacts } from './payments.repository.ts';
 import type { Gateways, RefundsService } from './refunds.service.ts';
 
-/** A hand-off the customer never completed at the gateway is given up after this. */
-export const HANDOFF_EXPIRY_MS = 30 * 60_000;
 /** An order still CREATED this long after it was made was never handed to the customer. */
 export const CREATED_STALE_MS = 2 * 60_000;
 /**
@@ -32,6 +30,8 @@ export interface SettlementDeps {
   bbps: Pick<BbpsClient, 'pay' | 'status'>;
   refunds: RefundsService;
   logger: FastifyBaseLogger;
+  /** A hand-off the gateway never saw a payment for is closed this long after it was made (decision 064). */
+  handoffExpiryMs: number;
 }
 
 /** What the bill network said about a payment, in our words. */
@@ -154,7 +154,7 @@ export function createSettlementService(deps: SettlementDeps) {
   async function applyCharge(order: OrderRow, check: ChargeCheck, source: string) {
     if (check.state === 'PAID') return chargeTaken(order, check, source);
     if (order.status !== 'PAYMENT_PENDING') return;
-    const expired = check.state === 'NOT_FOUND' && ageOf(order) > HANDOFF_EXPIRY_MS;
+    const expired = check.state === 'NOT_FOUND' && ageOf(order) > deps.handoffExpiryMs;
     if (check.state !== 'FAILED' && !expired) return;
     await db.transaction((tx) =>
       moveOrder(tx, order, 'PAYMENT_FAILED', {
