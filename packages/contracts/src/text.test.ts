@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { digitsOnly, phoneDigits } from './text.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { digitsOnly, matchesBillerRegex, phoneDigits } from './text.ts';
 
 /** The one rule every phone and mobile number field keeps what is typed or pasted by. */
 describe('phoneDigits', () => {
@@ -29,5 +29,39 @@ describe('phoneDigits', () => {
   it('extends digitsOnly, which still keeps every digit when not given a limit', () => {
     expect(digitsOnly('+91 98765 43210')).toBe('919876543210');
     expect(digitsOnly('12-34', 3)).toBe('123');
+  });
+});
+
+/** The one reading of a biller's customer-parameter regex, for the api and both web forms. */
+describe('matchesBillerRegex', () => {
+  it("judges a value by the biller's pattern", () => {
+    expect(matchesBillerRegex('^[6-9][0-9]{9}$', '9876543210')).toBe(true);
+    expect(matchesBillerRegex('^[6-9][0-9]{9}$', '1234567890')).toBe(false);
+    expect(matchesBillerRegex('^[A-Z]{2}[0-9]{2}[A-Z]{1,2}[0-9]{4}$', 'mh12ab1234')).toBe(false);
+    expect(matchesBillerRegex('^[A-Z]{2}[0-9]{2}[A-Z]{1,2}[0-9]{4}$', 'MH12AB1234')).toBe(true);
+  });
+
+  it('passes every value when there is no pattern or JavaScript cannot compile it', () => {
+    expect(matchesBillerRegex('', 'anything')).toBe(true);
+    // Java's possessive quantifier and an unclosed group: not JavaScript regexes.
+    expect(matchesBillerRegex('^[0-9]++$', 'abc')).toBe(true);
+    expect(matchesBillerRegex('^([0-9]{10}$', '12')).toBe(true);
+  });
+
+  it('compiles each pattern once, a pattern that does not compile included', () => {
+    const RealRegExp = RegExp;
+    const compiles = vi
+      .spyOn(globalThis, 'RegExp')
+      .mockImplementation(((source, flags) => new RealRegExp(source, flags)) as RegExpConstructor);
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        expect(matchesBillerRegex('^[0-9]{4}$', '1234')).toBe(true);
+        expect(matchesBillerRegex('^[0-9]{4}$', '123')).toBe(false);
+        expect(matchesBillerRegex('^[0-9]{4,}+$', 'abc')).toBe(true);
+      }
+      expect(compiles).toHaveBeenCalledTimes(2);
+    } finally {
+      compiles.mockRestore();
+    }
   });
 });

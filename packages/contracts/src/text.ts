@@ -23,3 +23,23 @@ export function phoneDigits(value: string): string {
       : digits;
   return national.slice(0, PHONE_LENGTH);
 }
+
+const billerPatterns = new Map<string, RegExp | null>();
+
+/**
+ * Whether a customer parameter's value passes the biller's regex, which comes from the network as
+ * text: each pattern is compiled once and kept. An empty pattern, or one JavaScript cannot compile
+ * (master data written for another regex dialect), judges nothing and passes every value: refusing
+ * would block every payment to that biller, and the network checks the value again before any charge.
+ */
+export function matchesBillerRegex(regex: string, value: string): boolean {
+  if (!regex) return true;
+  if (!billerPatterns.has(regex)) {
+    try {
+      billerPatterns.set(regex, new RegExp(regex));
+    } catch {
+      billerPatterns.set(regex, null);
+    }
+  }
+  return billerPatterns.get(regex)?.test(value) ?? true;
+}

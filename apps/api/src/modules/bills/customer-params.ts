@@ -1,4 +1,5 @@
 import { type CustomerParam, messages } from '@erti/contracts';
+import { matchesBillerRegex } from '@erti/contracts/text';
 import { badRequest } from '../../errors.ts';
 
 export interface NameValue {
@@ -8,25 +9,10 @@ export interface NameValue {
 
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-const compiled = new Map<string, RegExp | null>();
-
-/** The biller's pattern, compiled once; null when the master data carries one JavaScript cannot read. */
-function patternOf(regex: string): RegExp | null {
-  if (!compiled.has(regex)) {
-    try {
-      compiled.set(regex, new RegExp(regex));
-    } catch {
-      compiled.set(regex, null);
-    }
-  }
-  return compiled.get(regex) ?? null;
-}
-
 function isValid(param: CustomerParam, value: string): boolean {
   if (param.minLength !== undefined && value.length < param.minLength) return false;
   if (param.maxLength !== undefined && param.maxLength > 0 && value.length > param.maxLength) return false;
-  const pattern = param.regex ? patternOf(param.regex) : null;
-  return pattern ? pattern.test(value) : true;
+  return matchesBillerRegex(param.regex, value);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Biller, CustomerParam } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
 import { paiseFromTypedRupees } from '@erti/contracts/rupees';
-import { phoneDigits } from '@erti/contracts/text';
+import { matchesBillerRegex, phoneDigits } from '@erti/contracts/text';
 import { formatRupees } from '../../lib/format.ts';
 
 export const LPG_GAS = 'LPG Gas';
@@ -67,32 +67,14 @@ export function enteredAmount(biller: Biller, values: Record<string, string>, am
  */
 export function sanitiseParam(param: CustomerParam, raw: string): string {
   if (isMobileNumberParam(param.paramName)) return phoneDigits(raw);
-  const pattern = param.regex ? regexOf(param.regex) : null;
   const capitals = raw.toUpperCase();
-  return pattern && !pattern.test(raw) && pattern.test(capitals) ? capitals : raw;
-}
-
-const compiled = new Map<string, RegExp | null>();
-
-/** A biller regex that does not compile cannot judge anything: the server checks again anyway. */
-function regexOf(source: string): RegExp | null {
-  if (!compiled.has(source)) {
-    try {
-      compiled.set(source, new RegExp(source));
-    } catch {
-      console.warn('Ignoring a biller regex that does not compile', source);
-      compiled.set(source, null);
-    }
-  }
-  return compiled.get(source) ?? null;
+  return !matchesBillerRegex(param.regex, raw) && matchesBillerRegex(param.regex, capitals) ? capitals : raw;
 }
 
 /** 'Invalid {paramName}' when a filled value does not match the parameter's regex. */
 export function paramError(param: CustomerParam, value: string): string | undefined {
-  if (!value || !param.regex) return undefined;
-  return regexOf(param.regex)?.test(value) === false
-    ? messages.validation.invalidParam(param.paramName)
-    : undefined;
+  if (!value || matchesBillerRegex(param.regex, value)) return undefined;
+  return messages.validation.invalidParam(param.paramName);
 }
 
 /** An amount above zero and, when the biller says so, within its limits (paise). */

@@ -1,6 +1,7 @@
 import type { Biller, BillRequest, BillResponse, Plan } from '@erti/contracts';
 import { BILL_REQUEST_CHANNEL_ID, PHONE_LENGTH } from '@erti/contracts/constants';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
+import { matchesBillerRegex } from '@erti/contracts/text';
 import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
 import type { StoredUserData } from '../../../lib/session.ts';
 
@@ -42,12 +43,7 @@ export function isValidMobileNumber(mobileNumber: string, operator: Biller | nul
   const regex = operator?.customerParams.find(
     (param) => param.paramName.toLowerCase() === MOBILE_PARAM,
   )?.regex;
-  if (!regex) return true;
-  try {
-    return new RegExp(regex).test(mobileNumber);
-  } catch {
-    return true; // A malformed pattern in master data must not block a valid 10-digit number.
-  }
+  return regex === undefined || matchesBillerRegex(regex, mobileNumber);
 }
 
 interface ValidationInput {
