@@ -118,14 +118,17 @@ export function createAuth(config: Config, db: Database) {
     }
   }
 
-  /** preHandler: a signed-in user is required ('Please login to continue' otherwise). */
+  /**
+   * A route hook, as `onRequest` (it refuses before the body is read, so a stranger learns nothing
+   * about a valid body) or `preHandler`: a signed-in user is required ('Please login to continue').
+   */
   async function requireUser(request: FastifyRequest): Promise<void> {
     const user = await userFromRequest(request);
     if (!user) throw unauthorized(messages.validation.loginToContinue);
     request.user = user;
   }
 
-  /** preHandler: the merchant role is required. */
+  /** A route hook like `requireUser`: the merchant role is required. */
   async function requireMerchant(request: FastifyRequest): Promise<void> {
     await requireUser(request);
     if (request.user?.role !== 'merchant')
