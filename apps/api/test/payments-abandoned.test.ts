@@ -111,13 +111,13 @@ describe('a customer who never comes back from the gateway page', () => {
         client_version: '1',
         grant_type: 'client_credentials',
       }),
-    }).then((answer) => answer.json());
+    }).then((answer) => answer.json() as Promise<{ access_token: string }>);
     const atPhonepe = await fetch(
       `${env.sandboxUrl}/phonepe/checkout/v2/order/${pay.merchantOrderId}/status`,
       {
         headers: { authorization: `O-Bearer ${token.access_token}` },
       },
-    ).then((answer) => answer.json());
+    ).then((answer) => answer.json() as Promise<{ expireAt: number }>);
     const [order] = await env.database.db.select().from(orders).where(eq(orders.id, pay.orderId));
     const closesAfterMs = atPhonepe.expireAt - (order?.createdAt.getTime() ?? 0);
     expect(closesAfterMs).toBeGreaterThanOrEqual(15 * MINUTE);
