@@ -38,6 +38,8 @@ beforeAll(async () => {
     BBPS_TIMEOUT_MS: '3000',
     GATEWAY_TIMEOUT_MS: '3000',
     JOB_POLL_MS: '250',
+    // A checkout left unpaid is closed after 20 s instead of 20 minutes, so the run sees it (decision 064).
+    HANDOFF_EXPIRY_SECONDS: '20',
     LOG_LEVEL: 'error',
   });
 });

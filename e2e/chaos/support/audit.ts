@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Gateway, JourneyRecord } from './journeys.ts';
+import { failedFirst, type Gateway, type JourneyRecord } from './journeys.ts';
 import type { LedgerEntry, NetworkTransaction } from './sandbox.ts';
 
 /**
@@ -88,6 +88,8 @@ export interface AuditReport {
   /** Orders whose hand-off answer was lost in a crash, never charged, waiting for their checkout to expire. */
   awaitingExpiry: string[];
   money: { charged: number; paidToBillers: number; testPaymentsKept: number; refunded: number };
+  /** Orders of customers who never came back from the gateway's page, checked case by case (decision 064). */
+  abandoned: { leftUnpaid: number; paidAfterClose: number; paidNeverReturned: number };
   billPayments: { success: number; failure: number; refused: number; payCallsAboveOne: number };
 }
 
@@ -208,6 +210,38 @@ export function audit(db: DatabaseFacts, outside: OutsideRecords, journeys: Jour
         `${userId}: ${count} orders the customer never heard of, from ${mayBeUntold[userId] ?? 0} unanswered or failed hand-offs`,
       );
 
+  // Customers who never came back from the gateway's page, each case with its own promise (decision 064).
+  const abandoned = { leftUnpaid: 0, paidAfterClose: 0, paidNeverReturned: 0 };
+  for (const journey of journeys.filter((candidate) => candidate.interruptions.length === 0)) {
+    const { plan } = journey;
+    for (const orderId of journey.orderIds) {
+      const order = ordersById.get(orderId);
+      if (!order) continue;
+      const entry = ledgerOf(order);
+      const charged = entry?.charged ?? 0;
+      const where = `${order.id} (${order.gateway} ${order.kind}, ${order.status}, payment #${plan.index})`;
+      if (plan.leavesAtGateway) {
+        abandoned.leftUnpaid += 1;
+        if (order.status !== 'PAYMENT_FAILED' || charged > 0)
+          fail(
+            `${where}: left unpaid at the gateway, but not closed as failed with nothing charged`,
+            order.id,
+          );
+      } else if (plan.paysAfterClose) {
+        abandoned.paidAfterClose += 1;
+        if (order.status !== 'REFUNDED' || charged === 0 || entry?.refunded !== charged)
+          fail(`${where}: paid after we closed it, but not refunded in full (charged ${charged})`, order.id);
+      } else if (plan.returnLost && !failedFirst(plan)) {
+        abandoned.paidNeverReturned += 1;
+        if (charged === 0 || (order.status !== 'SUCCESS' && order.status !== 'REFUNDED'))
+          fail(
+            `${where}: paid and never came back, but not paid on nor refunded (charged ${charged})`,
+            order.id,
+          );
+      }
+    }
+  }
+
   for (const job of db.jobs.filter((candidate) => candidate.status === 'failed'))
     fail(`job ${job.kind} of ${job.orderId ?? '-'} failed for good: ${job.lastError}`);
   for (const journey of journeys) {
@@ -244,6 +278,7 @@ export function audit(db: DatabaseFacts, outside: OutsideRecords, journeys: Jour
     ),
     awaitingExpiry,
     money,
+    abandoned,
     billPayments: {
       success: successes.length,
       failure: outside.network.filter((txn) => txn.status === 'FAILURE').length,

@@ -32,6 +32,16 @@ const flagOdds: Record<PaymentPlan['gateway'], Partial<Record<GatewayFlag, numbe
   razorpay: { duplicate: 0.15, outOfOrder: 0.15, fail: 0.07 },
 };
 
+/**
+ * Abandoned checkouts (decision 064), at fixed places so that even a short run has them: one
+ * customer in 25 leaves the gateway's page unpaid, one pays there only after we closed the order.
+ */
+function abandonedCheckout(index: number): Partial<PaymentPlan> {
+  if (index % 25 === 3) return { leavesAtGateway: true, twoTabs: false };
+  if (index % 25 === 16) return { paysAfterClose: true, choice: 'success', flags: [], twoTabs: false };
+  return {};
+}
+
 function planOne(random: Random, index: number, numberFront: string): PaymentPlan {
   const gateway = weighted(random, [
     { weight: 0.4, value: 'payu' as const },
@@ -63,6 +73,7 @@ function planOne(random: Random, index: number, numberFront: string): PaymentPla
     retryAtGateway: random.chance(0.5),
     pollsStatus: random.chance(0.6),
     twoTabs: product === 'bill' && random.chance(0.05),
+    ...abandonedCheckout(index),
   };
 }
 

@@ -59,6 +59,11 @@ export interface PaymentPlan {
   twoTabs: boolean;
   /** The customer leaves on the gateway's page without paying (the hand-off expires later). */
   leavesAtGateway?: boolean;
+  /**
+   * The customer leaves the gateway's page, comes back once we have closed the order and pays there
+   * anyway (PayU's form posted again, Razorpay's order that never expires, PhonePe's later expiry).
+   */
+  paysAfterClose?: boolean;
 }
 
 /** What happened to one planned payment, from the customer's side. */
@@ -217,6 +222,23 @@ async function watchStatus(ctx: JourneyContext, plan: PaymentPlan, merchantOrder
   }
 }
 
+/** How long a customer who left the gateway's page waits for us to close the order before paying. */
+const CLOSE_WAIT_MS = 120_000;
+
+/** The customer is away; the status page they come back to says the payment was closed (not pending). */
+async function awaitClosed(ctx: JourneyContext, merchantOrderId: string): Promise<void> {
+  const deadline = Date.now() + CLOSE_WAIT_MS;
+  while (Date.now() < deadline) {
+    await sleep(2000);
+    const status = await expectOk(
+      api<PhonepeStatusResponse>(ctx, 'POST', '/phonepe/pay/status', { merchantOrderId }),
+      'status poll',
+    );
+    if (status.status !== 'PENDING') return;
+  }
+  throw new Error(`${merchantOrderId} was not closed within ${CLOSE_WAIT_MS / 1000} s of being left`);
+}
+
 /** Each tab hands off and pays on its own: an interruption in one does not stop the other. */
 async function inTabs(plan: PaymentPlan, tab: () => Promise<void>): Promise<void> {
   const tabs = await Promise.allSettled(Array.from({ length: plan.twoTabs ? 2 : 1 }, tab));
@@ -224,7 +246,7 @@ async function inTabs(plan: PaymentPlan, tab: () => Promise<void>): Promise<void
   if (interrupted) throw interrupted.reason;
 }
 
-const failedFirst = (plan: PaymentPlan) => plan.choice === 'failure' || plan.flags.includes('fail');
+export const failedFirst = (plan: PaymentPlan) => plan.choice === 'failure' || plan.flags.includes('fail');
 
 /** PayU's hosted checkout: the hand-off form, the outcome button; answers the return form to surl/furl. */
 async function payAtPayu(
@@ -261,6 +283,7 @@ async function payWithPayu(
   await inTabs(plan, async () => {
     const handoff = await handOff<PayuHashResponse>(ctx, record, '/payu/generate-hash', body);
     if (!handoff || plan.leavesAtGateway) return;
+    if (plan.paysAfterClose) await awaitClosed(ctx, handoff.txnid);
     const flags = plan.flags.filter((flag) => flag === 'fail' || flag === 'pending');
     await returnToSite(plan, await payAtPayu(ctx, handoff, plan.choice, flags));
     if (plan.retryAtGateway && failedFirst(plan))
@@ -279,6 +302,7 @@ async function payWithPhonepe(
   await inTabs(plan, async () => {
     const pay = await handOff<PhonepePayResponse>(ctx, record, '/phonepe/pay', { ...source, amount });
     if (!pay || plan.leavesAtGateway) return;
+    if (plan.paysAfterClose) await awaitClosed(ctx, pay.merchantOrderId);
     const pagePath = new URL(pay.redirectUrl).pathname;
     for (const flag of plan.flags) await ctx.flagPayment(pagePath, flag);
     const page = await getPage(pay.redirectUrl);
@@ -323,7 +347,8 @@ async function payTestWithRazorpay(ctx: JourneyContext, record: JourneyRecord) {
     receipt: `chaos${String(plan.index).padStart(6, '0')}`,
     notes: { purpose: 'chaos test payment' },
   });
-  if (!order) return;
+  if (!order || plan.leavesAtGateway) return;
+  if (plan.paysAfterClose) await awaitClosed(ctx, order.orderId);
   const outcome = plan.choice === 'failure' ? 'failure' : 'success';
   const flags = plan.flags.filter((flag) => flag !== 'pending');
   await returnToSite(plan, await payAtRazorpay(ctx, order, outcome, flags));

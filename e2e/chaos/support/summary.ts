@@ -61,6 +61,7 @@ export function chaosSummary(
     `  api killed (SIGKILL) and restarted ${run.crashes.length} times: ${run.crashes.map((crash) => `before payment #${crash.beforePayment}, down ${(crash.downMs / 1000).toFixed(1)} s`).join('; ')}`,
     `  final states: ${list(report.statuses)}`,
     ...Object.entries(report.byGateway).map(([gateway, statuses]) => `    ${gateway}: ${list(statuses)}`),
+    `  abandoned checkouts (orders): ${report.abandoned.leftUnpaid} left unpaid (closed as failed), ${report.abandoned.paidAfterClose} paid after we closed them (refunded), ${report.abandoned.paidNeverReturned} paid and never came back (bill paid or refunded)`,
     `  awaiting checkout expiry (hand-off answer lost in a crash, never charged): ${report.awaitingExpiry.length}`,
     `  bill network: ${billPayments.success} paid, ${billPayments.failure} declined, ${billPayments.refused} refused, ${billPayments.payCallsAboveOne} sent more than once`,
     `  money: charged ${rupees(money.charged)} = paid to billers ${rupees(money.paidToBillers)} + test payments ${rupees(money.testPaymentsKept)} + refunded ${rupees(money.refunded)}`,
