@@ -4,6 +4,7 @@ import {
   assertTransition,
   canTransition,
   IllegalTransitionError,
+  inFlightStatuses,
   orderStatuses,
   paymentStatusOf,
 } from '../src/modules/payments/order-state.ts';
@@ -11,14 +12,15 @@ import {
 /** The whole table written out independently: every allowed move, and nothing else. */
 const allowed: Record<OrderStatus, OrderStatus[]> = {
   CREATED: ['PAYMENT_PENDING', 'PAYMENT_FAILED'],
-  PAYMENT_PENDING: ['PAID', 'PAYMENT_FAILED'],
-  PAYMENT_FAILED: ['REFUND_PENDING'],
+  PAYMENT_PENDING: ['PAID', 'PAYMENT_FAILED', 'NEEDS_ATTENTION'],
+  PAYMENT_FAILED: ['REFUND_PENDING', 'NEEDS_ATTENTION'],
   PAID: ['BILL_PENDING', 'SUCCESS', 'BILL_FAILED'],
   BILL_PENDING: ['SUCCESS', 'BILL_FAILED'],
   BILL_FAILED: ['REFUND_PENDING'],
   SUCCESS: ['REFUND_PENDING'],
   REFUND_PENDING: ['REFUNDED', 'SUCCESS'],
   REFUNDED: ['REFUND_PENDING'],
+  NEEDS_ATTENTION: ['PAID', 'REFUND_PENDING', 'PAYMENT_FAILED'],
 };
 
 const everyStatus: OrderStatus[] = [
@@ -31,6 +33,7 @@ const everyStatus: OrderStatus[] = [
   'BILL_FAILED',
   'REFUND_PENDING',
   'REFUNDED',
+  'NEEDS_ATTENTION',
 ];
 const everyPair = everyStatus.flatMap((from) => everyStatus.map((to) => [from, to] as const));
 
@@ -69,7 +72,14 @@ describe('order state machine', () => {
       'BILL_PENDING',
       'BILL_FAILED',
       'REFUND_PENDING',
+      'NEEDS_ATTENTION',
     ] as const)
       expect(paymentStatusOf(status)).toBe('PENDING');
+  });
+
+  it('enters NEEDS_ATTENTION only from an undecided charge, and holds the bill meanwhile', () => {
+    const intoHold = everyStatus.filter((from) => canTransition(from, 'NEEDS_ATTENTION'));
+    expect(intoHold.sort()).toEqual(['PAYMENT_FAILED', 'PAYMENT_PENDING']);
+    expect(inFlightStatuses).toContain('NEEDS_ATTENTION');
   });
 });

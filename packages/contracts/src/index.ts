@@ -6,6 +6,7 @@ export * from './schemas/bills.ts';
 export * from './schemas/common.ts';
 export * from './schemas/complaints.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/held-orders.ts';
 export * from './schemas/merchant.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/plans.ts';

@@ -4,12 +4,13 @@ import { z } from 'zod';
 /**
  * Fault injection for reliability tests. A rule matches requests whose path starts with `path`
  * (and optionally one method) and applies one fault: a delay, a hang (timeout), an HTTP error,
- * or a flag that handlers read (`duplicate`, `outOfOrder`, `fail`, `pending` for gateway and network outcomes).
+ * or a flag that handlers read (`duplicate`, `outOfOrder`, `fail`, `pending` for gateway and network outcomes;
+ * `unreadable`: a gateway's status answer carries a status word no documentation lists).
  */
 export const faultRuleSchema = z.object({
   path: z.string().min(1),
   method: z.string().optional(),
-  kind: z.enum(['delay', 'timeout', 'error', 'duplicate', 'outOfOrder', 'fail', 'pending']),
+  kind: z.enum(['delay', 'timeout', 'error', 'duplicate', 'outOfOrder', 'fail', 'pending', 'unreadable']),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   status: z.number().int().min(400).max(599).optional(),
   /** How many matching requests it affects; absent means every one until cleared. */
@@ -52,8 +53,11 @@ export class Faults {
     return rule;
   }
 
-  /** For handlers: is a flag fault (duplicate, outOfOrder, fail, pending) set for this request? */
-  flag(request: FastifyRequest, kind: 'duplicate' | 'outOfOrder' | 'fail' | 'pending'): boolean {
+  /** For handlers: is a flag fault (duplicate, outOfOrder, fail, pending, unreadable) set for this request? */
+  flag(
+    request: FastifyRequest,
+    kind: 'duplicate' | 'outOfOrder' | 'fail' | 'pending' | 'unreadable',
+  ): boolean {
     return this.take(request.method, request.url.split('?')[0] ?? '', [kind]) !== undefined;
   }
 }

@@ -239,7 +239,9 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
       await advance(request.log);
       const order = store.order(request.params.merchantOrderId);
       if (!order) return badRequest(reply, 'MERCHANT_ORDER_MAPPING_NOT_FOUND', 'No entry found for Merchant');
-      return orderStatus(order);
+      const status = orderStatus(order);
+      // A state no documentation lists: the api must hold the order for a person, not guess.
+      return faults.flag(request, 'unreadable') ? { ...status, state: 'UNDER_REVIEW' } : status;
     },
   );
 

@@ -12,7 +12,8 @@ import { gatewaySchema, merchantOrderIdSchema, refundStatusSchema } from './paym
 
 /**
  * A transaction's status as the merchant reads it (spec section 4: COMPLETED, FAILED, PENDING, others
- * as they are): a bill paid, a payment that failed, one still moving, or money going back.
+ * as they are): a bill paid, a payment that failed, one still moving, money going back, or a charge a
+ * person must check at the gateway (NEEDS_ATTENTION, decision 062).
  */
 export const merchantTransactionStatusSchema = z.enum([
   'COMPLETED',
@@ -20,6 +21,7 @@ export const merchantTransactionStatusSchema = z.enum([
   'PENDING',
   'REFUND_PENDING',
   'REFUNDED',
+  'NEEDS_ATTENTION',
 ]);
 export type MerchantTransactionStatus = z.infer<typeof merchantTransactionStatusSchema>;
 

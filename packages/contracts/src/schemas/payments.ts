@@ -19,6 +19,8 @@ export const orderStatusSchema = z.enum([
   'SUCCESS',
   'BILL_FAILED',
   'REFUND_PENDING',
+  /** The gateway's answer about the charge could not be read: held for a person (decision 062). */
+  'NEEDS_ATTENTION',
   'REFUNDED',
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -49,6 +49,7 @@ const merchantStatusOf: Record<OrderStatus, MerchantTransactionStatus> = {
   REFUND_PENDING: 'REFUND_PENDING',
   REFUNDED: 'REFUNDED',
 };
+  NEEDS_ATTENTION: 'NEEDS_ATTENTION',
 
 const orderStatusesShownAs = (status: MerchantTransactionStatus) =>
   orderStatuses.filter((orderStatus) => merchantStatusOf[orderStatus] === status);

@@ -15,9 +15,17 @@ export const orderTransitions: Readonly<Record<OrderStatus, Readonly<Partial<Rec
     PAYMENT_PENDING: {
       PAID: 'the gateway confirmed the charge',
       PAYMENT_FAILED: 'the gateway confirmed the payment failed or expired',
+      NEEDS_ATTENTION: "the gateway's answer could not be read",
     },
     PAYMENT_FAILED: {
       REFUND_PENDING: 'the gateway captured the money after the payment was reported failed',
+      NEEDS_ATTENTION: "the gateway's answer could not be read",
+    },
+    // Held for a person (decision 062): only a person's resolution moves it on, nothing automatic.
+    NEEDS_ATTENTION: {
+      PAID: 'a person checked the gateway: the charge is right',
+      REFUND_PENDING: 'a person refunds what the gateway shows was taken',
+      PAYMENT_FAILED: 'a person found no charge at the gateway',
     },
     PAID: {
       BILL_PENDING: 'sent to the bill network',
@@ -63,22 +71,16 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
 }
 
-/** Orders that hold the bill: a second order for the same bill is refused while one of these exists. */
+/**
+ * Orders that hold the bill: a second order for the same bill is refused while one of these exists
+ * (a held charge may yet turn out paid, so it holds the bill until a person decides).
+ */
 export const inFlightStatuses: readonly OrderStatus[] = [
   'CREATED',
   'PAYMENT_PENDING',
   'PAID',
   'BILL_PENDING',
-];
-
-/** Statuses the reconciliation job keeps checking until they move on. */
-export const unsettledStatuses: readonly OrderStatus[] = [
-  'CREATED',
-  'PAYMENT_PENDING',
-  'PAID',
-  'BILL_PENDING',
-  'BILL_FAILED',
-  'REFUND_PENDING',
+  'NEEDS_ATTENTION',
 ];
 
 /**
@@ -95,7 +97,8 @@ export const refundableStatuses: readonly OrderStatus[] = [
 
 /**
  * The spec's payment status for the status modal: COMPLETED only once the bill is paid; FAILED when
- * the payment failed or the money went back; anything in between is PENDING.
+ * the payment failed or the money went back; anything in between is PENDING (a held charge too: the
+ * customer is told we are checking it with the provider).
  */
 export function paymentStatusOf(status: OrderStatus): PaymentStatus {
   if (status === 'SUCCESS') return 'COMPLETED';

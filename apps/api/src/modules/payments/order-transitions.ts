@@ -29,11 +29,19 @@ const firstCheckAfterMs: Partial<Record<OrderStatus, number>> = {
   REFUND_PENDING: 5_000,
 };
 
-export type OrderMailKind = 'success' | 'refunded';
+/** The customer's mail of a final status, or the support inbox's of a charge held for a person. */
+export type OrderMailKind = 'success' | 'refunded' | 'held';
+
+const mailOf: Partial<Record<OrderStatus, OrderMailKind>> = {
+  SUCCESS: 'success',
+  REFUNDED: 'refunded',
+  NEEDS_ATTENTION: 'held',
+};
 
 /**
  * The durable follow-up of entering a status, written in the same transaction as the change: the
- * bill payment after PAID, a reconciliation job for every unsettled status, the e-mail of a final one.
+ * bill payment after PAID, a reconciliation job for every unsettled status, the e-mail of a final one
+ * (and the support inbox's of a hold: NEEDS_ATTENTION gets no reconciliation, only a person moves it).
  * Each job is keyed by the event that caused it, so it exists exactly once.
  */
 function followUpJob(order: Pick<OrderRow, 'id' | 'status'>, eventId: string): JobSpec | undefined {
@@ -49,8 +57,7 @@ function followUpJob(order: Pick<OrderRow, 'id' | 'status'>, eventId: string): J
       dedupeKey: `reconcile:${eventId}`,
       maxAttempts: RECONCILE_MAX_ATTEMPTS,
     };
-  const mail: OrderMailKind | undefined =
-    status === 'SUCCESS' ? 'success' : status === 'REFUNDED' ? 'refunded' : undefined;
+  const mail = mailOf[status];
   return mail && { kind: ORDER_MAIL_JOB, payload: { orderId: order.id, mail }, dedupeKey: `mail:${eventId}` };
 }
 

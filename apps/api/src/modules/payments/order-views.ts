@@ -110,6 +110,8 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
       return 'Your payment did not go through. If money was debited, it will be refunded automatically.';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
+    case 'NEEDS_ATTENTION':
+      return 'We are checking this payment with the payment provider. Please do not pay this bill again until this page shows the outcome; if money was taken, we will e-mail you.';
       if (billPaid) {
         const part = formatRupees(sumOfRefunds(refunds, 'PENDING'));
         return `${complete} A refund of ${part} of your payment of ${total} is in progress${by}.`;

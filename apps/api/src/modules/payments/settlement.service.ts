@@ -8,7 +8,11 @@ import {
   BbpsUnavailableError,
   type BillPaymentInput,
 } from '../../integrations/bbps/bbps-client.ts';
-import { type ChargeCheck, isGatewayFailure } from '../../integrations/payment-gateway.ts';
+import {
+  type ChargeCheck,
+  GatewayAnswerUnreadableError,
+  isGatewayFailure,
+} from '../../integrations/payment-gateway.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { findBillFetch } from '../bills/bills.lookups.ts';
 import { moveOrder } from './order-transitions.ts';
@@ -92,14 +96,56 @@ export function createSettlementService(deps: SettlementDeps) {
   const { db, logger, refunds } = deps;
   const gatewayOf = (order: OrderRow) => deps.gateways[order.gateway as Gateway];
 
-  /** Money was taken that this order cannot use (a capture after failure, a wrong amount): give it back. */
-  async function refundUnusableCharge(order: OrderRow, check: ChargeCheck, source: string, why: string) {
-    logger.warn(
-      { orderId: order.id, why, captured: check.amountPaise },
-      'charge cannot be used; refunding it',
+  /**
+   * The gateway's answer about the charge could not be read: never a guess, the order is held for a
+   * person (NEEDS_ATTENTION) with the answer as it came. Entering the hold mails the support inbox
+   * (its follow-up job, keyed by this event: once per hold). docs/decisions/062-held-charges.md.
+   */
+  async function holdForPerson(order: OrderRow, unreadable: GatewayAnswerUnreadableError, source: string) {
+    logger.error(
+      { orderId: order.id, gateway: unreadable.gateway, path: unreadable.path, field: unreadable.field },
+      'gateway answer unreadable; order held for a person',
     );
+    await db.transaction((tx) =>
+      moveOrder(tx, order, 'NEEDS_ATTENTION', {
+        source,
+        detail: {
+          why: unreadable.message,
+          gateway: unreadable.gateway,
+          path: unreadable.path,
+          field: unreadable.field,
+          answer: unreadable.answer ?? null,
+        },
+      }),
+    );
+  }
+
+  /** The gateway's word on the order's charge; undefined when its answer could not be read (the order is held). */
+  async function askGateway(order: OrderRow, source: string): Promise<ChargeCheck | undefined> {
+    try {
+      return await gatewayOf(order).checkCharge({
+        merchantOrderId: order.merchantOrderId,
+        gatewayOrderId: order.gatewayOrderId,
+        gatewayPaymentId: order.gatewayPaymentId,
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayAnswerUnreadableError)) throw error;
+      await holdForPerson(order, error, source);
+      return undefined;
+    }
+  }
+
+  /** Money was taken that this order cannot use (a capture after failure, a wrong amount): give it back. */
+  async function refundUnusableCharge(
+    order: OrderRow,
+    check: ChargeCheck,
+    capturedPaise: number,
+    source: string,
+    why: string,
+  ) {
+    logger.warn({ orderId: order.id, why, captured: capturedPaise }, 'charge cannot be used; refunding it');
     const facts = {
-      capturedPaise: check.amountPaise ?? 0,
+      capturedPaise,
       gatewayPaymentId: check.paymentId,
       paymentMode: check.paymentMode,
       failureReason: why,
@@ -126,20 +172,38 @@ export function createSettlementService(deps: SettlementDeps) {
   }
 
   async function chargeTaken(order: OrderRow, check: ChargeCheck, source: string) {
+    const captured = check.amountPaise;
+    // A charge without an amount is never taken as 0 (nor refunded as 0): a person looks.
+    if (captured === undefined) {
+      const unreadable = new GatewayAnswerUnreadableError(
+        order.gateway as Gateway,
+        'charge check',
+        'amount',
+        check,
+      );
+      return holdForPerson(order, unreadable, source);
+    }
     if (order.status === 'PAYMENT_FAILED')
       return refundUnusableCharge(
         order,
         check,
+        captured,
         source,
         'The payment was taken after it had been reported failed',
       );
-    if (check.amountPaise !== orderTotal(order))
-      return refundUnusableCharge(order, check, source, 'The amount charged did not match the order');
+    if (captured !== orderTotal(order))
+      return refundUnusableCharge(
+        order,
+        check,
+        captured,
+        source,
+        'The amount charged did not match the order',
+      );
     await db.transaction(async (tx) => {
       const paid = await moveOrder(tx, order, 'PAID', {
         source,
         set: {
-          capturedPaise: check.amountPaise,
+          capturedPaise: captured,
           gatewayPaymentId: check.paymentId,
           paymentMode: check.paymentMode,
           paymentInstrument: check.instrument,
@@ -179,12 +243,8 @@ export function createSettlementService(deps: SettlementDeps) {
     const undecided =
       order.status === 'PAYMENT_PENDING' || (order.status === 'PAYMENT_FAILED' && !order.capturedPaise);
     if (!undecided) return order;
-    const check = await gatewayOf(order).checkCharge({
-      merchantOrderId: order.merchantOrderId,
-      gatewayOrderId: order.gatewayOrderId,
-      gatewayPaymentId: order.gatewayPaymentId,
-    });
-    await applyCharge(order, check, source);
+    const check = await askGateway(order, source);
+    if (check) await applyCharge(order, check, source);
     return findOrder(db, orderId);
   }
 
@@ -195,11 +255,9 @@ export function createSettlementService(deps: SettlementDeps) {
    */
   async function releaseUnpaid(order: OrderRow): Promise<boolean> {
     if (order.status !== 'PAYMENT_PENDING' || !order.gateway) return false;
-    const check = await gatewayOf(order).checkCharge({
-      merchantOrderId: order.merchantOrderId,
-      gatewayOrderId: order.gatewayOrderId,
-      gatewayPaymentId: order.gatewayPaymentId,
-    });
+    // A held charge keeps the bill: the new payment is refused until a person decides.
+    const check = await askGateway(order, 'new-attempt');
+    if (!check) return false;
     if (check.state === 'PAID') await chargeTaken(order, check, 'new-attempt');
     if (check.state !== 'NOT_FOUND' && check.state !== 'FAILED') return false;
     const released = await db.transaction((tx) =>

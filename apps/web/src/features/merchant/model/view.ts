@@ -20,6 +20,8 @@ export function transactionTone(status: string): Tone {
   if (status === 'COMPLETED') return 'green';
   if (status === 'FAILED') return 'red';
   if (status === 'PENDING') return 'amber';
+  // A charge held for a person (decision 062): someone must act.
+  if (status === 'NEEDS_ATTENTION') return 'red';
   return 'blue';
 }
 

@@ -8,7 +8,7 @@ interface StatusView {
 }
 
 /**
- * What each order state means to the user. The ledger has nine states; users need six distinct
+ * What each order state means to the user. The ledger has ten states; users need seven distinct
  * words, and a charge awaiting the biller is never called a failure.
  */
 const views: Record<OrderStatus, StatusView> = {
@@ -21,6 +21,8 @@ const views: Record<OrderStatus, StatusView> = {
   REFUND_PENDING: { label: 'Refund in progress', tone: 'refund' },
   REFUNDED: { label: 'Refunded', tone: 'refund' },
   PAYMENT_FAILED: { label: 'Failed', tone: 'failure' },
+  // A person checks the charge with the gateway; the customer is not told more than that (decision 062).
+  NEEDS_ATTENTION: { label: 'Being checked', tone: 'pending' },
 };
 
 export const statusView = (status: OrderStatus): StatusView => views[status];

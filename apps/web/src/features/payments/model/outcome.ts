@@ -55,6 +55,8 @@ export function progressText(order: OrderDetail): string {
       return 'This payment was not completed. No money has been taken.';
     case 'PAYMENT_PENDING':
       return 'Your bank has not confirmed this payment yet. We keep checking; you need not pay again.';
+    case 'NEEDS_ATTENTION':
+      return 'We are checking this payment with the payment provider. Please do not pay again; if money was taken, we will e-mail you.';
     case 'PAID':
     case 'BILL_PENDING':
       return `We have received ${total} and are confirming it with ${biller} on Bharat Connect.`;
@@ -69,6 +71,7 @@ export function progressText(order: OrderDetail): string {
         const by = refundBy ? ` and will reach you by ${formatDate(refundBy)}` : '';
         return `${biller} has received your payment of ${total}. A refund of ${formatPaise(refunds.pending)} to your original payment method has been started${by}.`;
       }
+      if (unusableCharge(order)) return unusableChargeText(order, total, refundBy);
       return failedBillText(biller, total, refundBy);
     case 'BILL_FAILED':
       return failedBillText(biller, total, refundBy);
@@ -77,6 +80,19 @@ export function progressText(order: OrderDetail): string {
         ? `${formatPaise(refunds.refunded)} of your payment of ${total} has been refunded to your original payment method.`
         : `${total} has been refunded to your original payment method.`;
   }
+}
+
+/**
+ * A charge that reached a payment already failed or closed (paid after the checkout was left, decision
+ * 064) or of another amount: no biller ever saw it, so it is not the biller who refused it.
+ */
+const unusableCharge = (order: OrderDetail) =>
+  order.events.some((event) => event.fromStatus === 'PAYMENT_FAILED' && event.toStatus === 'REFUND_PENDING');
+
+function unusableChargeText(order: OrderDetail, total: string, refundBy: string | undefined): string {
+  const why = order.failureReason ? `${order.failureReason.replace(/\.$/, '')}. ` : '';
+  const by = refundBy ? `, at the latest by ${formatDate(refundBy)}` : '';
+  return `${why}No bill was paid with your payment of ${total}: its refund to your original payment method has been started; banks usually credit it within 2 days${by}.`;
 }
 
 /** The biller refused the payment: the whole charge comes back. */

@@ -57,6 +57,8 @@ export function receiptStanding(status: OrderStatus): string {
       return 'This payment was not completed.';
     case 'PAYMENT_PENDING':
       return 'This payment is waiting for confirmation from your bank.';
+    case 'NEEDS_ATTENTION':
+      return 'We are checking this payment with the payment provider.';
     case 'PAID':
     case 'BILL_PENDING':
       return 'Payment received · waiting for the biller to confirm on Bharat Connect';

@@ -1,0 +1,124 @@
+import type { Gateway, HeldOrder, HeldOrderResolution, HeldOrdersResponse } from '@erti/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { holdFactsOf } from '../payments/held-charges.ts';
+import { moveOrder } from '../payments/order-transitions.ts';
+import { formatIstDate, formatRupees, orderTotal } from '../payments/order-views.ts';
+import type { RefundsService } from '../payments/refunds.service.ts';
+import { type HeldOrderRow, listHeldOrders } from './held-orders.repository.ts';
+import { lockOrder, type OrderRow } from './merchant.repository.ts';
+
+export interface HeldOrdersDeps {
+  db: Database;
+  refunds: Pick<RefundsService, 'requestRefund' | 'progress'>;
+  logger: FastifyBaseLogger;
+}
+
+function toHeldOrder({ order, hold }: HeldOrderRow): HeldOrder {
+  return {
+    orderId: order.id,
+    merchantOrderId: order.merchantOrderId,
+    gateway: order.gateway as Gateway,
+    billerName: order.billerName,
+    customer: {
+      name: order.payer?.name ?? null,
+      email: order.payer?.email ?? null,
+      phone: order.payer?.phone ?? null,
+    },
+    totalPaise: orderTotal(order),
+    createdAt: order.createdAt.toISOString(),
+    heldAt: hold.createdAt.toISOString(),
+    ...holdFactsOf(hold),
+  };
+}
+
+/**
+ * Charges held for a person (NEEDS_ATTENTION, decision 062): the list the dashboard shows under
+ * "Needs attention", and a person's resolution after checking the gateway's own dashboard, recorded
+ * as the order's move out of the hold with who (`merchant:<id>`) and why. Only one resolution per hold.
+ */
+export function createHeldOrdersService(deps: HeldOrdersDeps) {
+  const { db, refunds, logger } = deps;
+
+  /** Moves the held order out of the hold as the person decided; answers a refund it opened, with its order. */
+  async function applyResolution(
+    tx: Executor,
+    order: OrderRow,
+    merchantId: string,
+    ask: HeldOrderResolution,
+  ) {
+    const change = {
+      source: `merchant:${merchantId}`,
+      detail: {
+        action: ask.action,
+        why: ask.note,
+        ...('gatewayPaymentId' in ask ? { gatewayPaymentId: ask.gatewayPaymentId } : {}),
+        ...(ask.action === 'refund' ? { amountPaise: ask.amount } : {}),
+      },
+    };
+    if (ask.action === 'no-charge') {
+      await moveOrder(tx, order, 'PAYMENT_FAILED', {
+        ...change,
+        set: { failureReason: 'No payment was taken (checked at the gateway)' },
+      });
+      return undefined;
+    }
+    if (ask.action === 'mark-paid') {
+      // The order's own total only: another amount at the gateway is refunded instead.
+      const paid = await moveOrder(tx, order, 'PAID', {
+        ...change,
+        set: { capturedPaise: orderTotal(order), gatewayPaymentId: ask.gatewayPaymentId },
+      });
+      if (paid?.kind === 'test')
+        await moveOrder(tx, paid, 'SUCCESS', { source: 'system', set: { completedAt: new Date() } });
+      return undefined;
+    }
+    const refunding = await moveOrder(tx, order, 'REFUND_PENDING', {
+      ...change,
+      set: { capturedPaise: ask.amount, gatewayPaymentId: ask.gatewayPaymentId },
+    });
+    if (!refunding) throw new Error(`held order ${order.id} moved while locked`);
+    const refund = await refunds.requestRefund(tx, {
+      orderId: order.id,
+      note: ask.note,
+      requestedBy: merchantId,
+      reason: 'merchant',
+    });
+    return { order: refunding, refund };
+  }
+
+  return {
+    async list(): Promise<HeldOrdersResponse> {
+      return { orders: (await listHeldOrders(db)).map(toHeldOrder) };
+    },
+
+    async resolve(
+      orderId: string,
+      merchantId: string,
+      ask: HeldOrderResolution,
+    ): Promise<{ message: string }> {
+      const { order, refunding } = await db.transaction(async (tx) => {
+        const held = await lockOrder(tx, orderId);
+        if (!held) throw notFound('No transaction has this order id');
+        if (held.status !== 'NEEDS_ATTENTION')
+          throw conflict(`Order ${held.merchantOrderId} is not waiting for a person (it is ${held.status})`);
+        return { order: held, refunding: await applyResolution(tx, held, merchantId, ask) };
+      });
+      logger.info({ orderId: order.id, merchantId, action: ask.action }, 'held charge resolved');
+      if (ask.action === 'mark-paid')
+        return { message: `Order ${order.merchantOrderId} is marked paid; the bill payment follows.` };
+      if (!refunding) return { message: `Order ${order.merchantOrderId} is closed: no payment was taken.` };
+      const { refund } = refunding;
+      // Handed to the gateway now; if it cannot be reached, reconciliation submits it.
+      await refunds.progress(refunding.order).catch((error: unknown) => {
+        logger.warn({ err: error, refundId: refund.id }, 'refund not submitted yet; reconciliation retries');
+      });
+      return {
+        message: `Refund of ${formatRupees(refund.amountPaise)} for order ${order.merchantOrderId} initiated. It must reach the customer by ${formatIstDate(refund.deadlineAt)}.`,
+      };
+    },
+  };
+}
+
+export type HeldOrdersService = ReturnType<typeof createHeldOrdersService>;
