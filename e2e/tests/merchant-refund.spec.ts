@@ -72,7 +72,7 @@ describe('the merchant dashboard', () => {
     const refundRow = page.getByRole('row').filter({ hasText: merchantOrderId });
     await refundRow.getByText('PENDING', { exact: true }).waitFor();
     expect(await refundRow.getByText('Customer paid this bill twice').isVisible()).toBe(true);
-    expect(await refundRow.getByText('Day 1 of 5').isVisible()).toBe(true);
+    expect(await refundRow.getByText('T+0 of T+5').isVisible()).toBe(true);
     expect(await refundRow.getByText(E2E_MERCHANT_EMAIL).isVisible()).toBe(true);
 
     // The gateway completes the refund a few seconds later; reconciliation notices; Refresh shows it.
@@ -83,7 +83,7 @@ describe('the merchant dashboard', () => {
       await keyboard.activate(page.getByRole('button', { name: 'Refresh' }));
       await page.getByRole('button', { name: 'Refresh' }).waitFor();
     }
-    expect(await refundRow.getByText('Done on day 1 of 5').isVisible()).toBe(true);
+    expect(await refundRow.getByText('Done on T+0').isVisible()).toBe(true);
 
     await keyboard.chooseItem(page.getByRole('tab', { name: 'Transactions' }));
     await page.getByRole('row').filter({ hasText: merchantOrderId }).getByText('REFUNDED').waitFor();

@@ -295,13 +295,16 @@ describe('refunds by hand', () => {
       requestedBy: merchant.email,
       gateway: 'payu',
       paymentMode: 'UPI',
-      ageDays: 1,
+      ageDays: 0,
       late: false,
+      compensationOwed: 0,
       completedAt: null,
     });
-    const deadlineDays =
-      (Date.parse(listed[0]?.deadline ?? '') - Date.parse(listed[0]?.refundInitiatedAt ?? '')) / 86_400_000;
-    expect(Math.round(deadlineDays)).toBe(5);
+    // A merchant's refund is due by the end of the fifth India day after the request (decision 063).
+    const dueOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+      Date.parse(listed[0]?.refundInitiatedAt ?? '') + 5 * 86_400_000,
+    );
+    expect(listed[0]?.deadline).toBe(new Date(`${dueOn}T23:59:59.999+05:30`).toISOString());
     expect((await transactionOf(order)).status).toBe('REFUND_PENDING');
 
     const events = await env.database.db

@@ -314,9 +314,11 @@ describe('after the charge', () => {
       'REFUNDED',
     ]);
     expect(order.refunds).toMatchObject([{ status: 'COMPLETED', reason: 'auto', amount: order.total }]);
-    const deadline =
-      Date.parse(order.refunds[0]?.deadline ?? '') - Date.parse(order.refunds[0]?.createdAt ?? '');
-    expect(deadline).toBe(5 * 86_400_000);
+    // T+5 (decision 063): the end of the fifth India day after the day the customer paid.
+    const dueOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+      Date.parse(order.createdAt) + 5 * 86_400_000,
+    );
+    expect(order.refunds[0]?.deadline).toBe(new Date(`${dueOn}T23:59:59.999+05:30`).toISOString());
     const ledger = await gatewayLedger(env, 'payu', handoff.txnid);
     expect(ledger).toMatchObject({ charges: 1, refunds: 1, charged: order.total, refunded: order.total });
     expect(env.lastMail(user.email)?.subject).toBe('Your refund is complete');

@@ -82,14 +82,20 @@ export const merchantRefundSchema = z.object({
   gateway: gatewaySchema,
   /** Who asked: the merchant's e-mail, or 'System' for automatic refunds of failed bill payments. */
   requestedBy: z.string(),
-  /** ISO date-time of the RBI deadline (T+5). */
+  /**
+   * ISO date-time of the deadline (decision 063): the end of day T+5 in India for an automatic refund
+   * (T the day the customer paid, whatever retries followed), of the fifth day after the request for
+   * a merchant's refund.
+   */
   deadline: z.string(),
   /** ISO date-time the gateway completed the refund; null until then. */
   completedAt: z.string().nullable(),
-  /** Which day of the RBI window the refund is on (1 on the day asked), or took when it finished. */
+  /** Days (in India) from T, or from a merchant's request, to today or to the day the refund ended: 0 on that day. */
   ageDays: z.number().int(),
   /** Past the deadline without being completed, or completed after it. */
   late: z.boolean(),
+  /** Rupees of RBI compensation owed to the customer (₹100 a day late; automatic refunds only), 0 when none. */
+  compensationOwed: z.number(),
 });
 export type MerchantRefund = z.infer<typeof merchantRefundSchema>;
 

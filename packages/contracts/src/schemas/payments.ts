@@ -253,7 +253,7 @@ export const orderRefundSchema = z.object({
   reason: z.enum(['auto', 'merchant']),
   note: z.string().nullable(),
   createdAt: z.string(),
-  /** The RBI deadline (T+5 days). */
+  /** The deadline, fixed once (decision 063): end of day T+5 in India for an automatic refund. */
   deadline: z.string(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;

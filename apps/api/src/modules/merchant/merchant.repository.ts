@@ -68,6 +68,8 @@ export async function listTransactions(
 export interface RefundListRow {
   refund: RefundRow;
   merchantOrderId: string;
+  /** When the customer paid (the order's creation): day T of an automatic refund's deadline. */
+  paidAt: Date;
   paymentMode: string | null;
   requesterEmail: string | null;
 }
@@ -85,6 +87,7 @@ export async function listRefundsWithOrders(
     .select({
       refund: refunds,
       merchantOrderId: orders.merchantOrderId,
+      paidAt: orders.createdAt,
       paymentMode: orders.paymentMode,
       requesterEmail: users.email,
     })

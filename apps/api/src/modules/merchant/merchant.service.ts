@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderStatuses } from '../payments/order-state.ts';
 import { formatIstDate, formatRupees } from '../payments/order-views.ts';
+import { refundDeadline, refundTerms } from '../payments/refund-deadline.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import {
   findRefund,
@@ -35,7 +36,6 @@ import {
 
 /** The spec's plain list (an empty body) is the newest this many: a page, never the whole ledger. */
 const PLAIN_LIST_LIMIT = 500;
-const DAY_MS = 86_400_000;
 
 /** An order's status as the dashboard shows it (spec section 4); refunds are shown as they are. */
 const merchantStatusOf: Record<OrderStatus, MerchantTransactionStatus> = {
@@ -84,13 +84,9 @@ function toMerchantTransaction({ order, refundedPaise }: TransactionRow): Mercha
   };
 }
 
-/** When a refund stopped ageing: when it completed or failed, else now. */
-const refundEnd = (refund: RefundRow, now: Date) =>
-  refund.completedAt ?? (refund.status === 'FAILED' ? refund.updatedAt : now);
-
 function toMerchantRefund(row: RefundListRow, now: Date): MerchantRefund {
   const { refund } = row;
-  const end = refundEnd(refund, now);
+  const terms = refundTerms(row.paidAt, refund, now);
   return {
     refundInitiatedAt: refund.createdAt.toISOString(),
     refundId: refund.id,
@@ -102,10 +98,11 @@ function toMerchantRefund(row: RefundListRow, now: Date): MerchantRefund {
     gateway: refund.gateway as Gateway,
     requestedBy:
       refund.reason === 'auto' ? 'System' : (row.requesterEmail ?? refund.requestedBy ?? 'Unknown'),
-    deadline: refund.deadlineAt.toISOString(),
+    deadline: terms.deadline.toISOString(),
     completedAt: refund.completedAt?.toISOString() ?? null,
-    ageDays: Math.floor((end.getTime() - refund.createdAt.getTime()) / DAY_MS) + 1,
-    late: end.getTime() > refund.deadlineAt.getTime(),
+    ageDays: terms.day,
+    late: terms.late,
+    compensationOwed: rupees(terms.compensationPaise),
   };
 }
 
@@ -214,7 +211,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
       );
     if (refund.status === 'COMPLETED') return { message: `${what} completed.` };
     return {
-      message: `${what} initiated. It must reach the customer by ${formatIstDate(refund.deadlineAt)}.`,
+      message: `${what} initiated. It must reach the customer by ${formatIstDate(refundDeadline(order.createdAt, refund))}.`,
     };
   }
 

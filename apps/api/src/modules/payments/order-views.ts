@@ -10,6 +10,7 @@ import {
 import { paiseToPayuAmount } from '@erti/protocols';
 import { paymentStatusOf } from './order-state.ts';
 import type { OrderEventRow, OrderRow, RefundRow } from './payments.repository.ts';
+import { refundDeadline } from './refund-deadline.ts';
 
 const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
@@ -76,7 +77,7 @@ export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds:
       reason: refund.reason,
       note: refund.note,
       createdAt: refund.createdAt.toISOString(),
-      deadline: refund.deadlineAt.toISOString(),
+      deadline: refundDeadline(order.createdAt, refund).toISOString(),
     })),
   };
 }
@@ -88,8 +89,10 @@ const sumOfRefunds = (refunds: RefundRow[], status: 'COMPLETED' | 'PENDING') =>
 export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
   const takenPaise = order.capturedPaise ?? orderTotal(order);
   const total = formatRupees(takenPaise);
-  const deadline = refunds.find((refund) => refund.status === 'PENDING')?.deadlineAt;
-  const by = deadline ? ` and will reach you by ${formatIstDate(deadline)}` : '';
+  const pending = refunds.find((refund) => refund.status === 'PENDING');
+  const by = pending
+    ? ` and will reach you by ${formatIstDate(refundDeadline(order.createdAt, pending))}`
+    : '';
   // The network confirmed the bill: a refund now is a merchant's, possibly of a part.
   const billPaid = order.completedAt !== null;
   const refunded = sumOfRefunds(refunds, 'COMPLETED');

@@ -19,9 +19,8 @@ import {
   setGatewayRefundId,
   settleRefund,
 } from './payments.repository.ts';
+import { refundDeadline } from './refund-deadline.ts';
 
-/** RBI's deadline for refunds of card and UPI payments to merchants: T+5 days. */
-export const REFUND_DEADLINE_DAYS = 5;
 /** Gateways refuse refunds below ₹1. */
 const MIN_REFUND_PAISE = 100;
 /** An automatic refund the gateway failed is asked again this many times before a person must look. */
@@ -95,7 +94,8 @@ export function createRefundsService(deps: RefundsDeps) {
       reason: request.reason,
       note: request.note,
       requestedBy: request.requestedBy,
-      deadlineAt: new Date(now.getTime() + REFUND_DEADLINE_DAYS * 86_400_000),
+      // Fixed by the order's payment day (an automatic refund) or this request's (a merchant's): a retry keeps it.
+      deadlineAt: refundDeadline(order.createdAt, { reason: request.reason, createdAt: now }),
       createdAt: now,
       updatedAt: now,
     });

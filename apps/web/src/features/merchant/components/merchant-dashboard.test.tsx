@@ -44,6 +44,7 @@ function refund(overrides: Partial<MerchantRefund> = {}): MerchantRefund {
     completedAt: null,
     ageDays: 2,
     late: false,
+    compensationOwed: 0,
     ...overrides,
   };
 }
@@ -248,12 +249,13 @@ describe('refunding a transaction', () => {
     expect(api.to(REFUNDS)[0]?.body).toEqual({ page: 1, pageSize: 10 });
     const pending = within(rows[0] as HTMLElement);
     expect(pending.getByText('PENDING')).toBeTruthy();
-    expect(pending.getByText('Day 2 of 5').className).not.toContain('red');
+    expect(pending.getByText('T+2 of T+5').className).not.toContain('red');
+    expect(pending.queryByText('Late')).toBeNull();
     expect(pending.getByText('Paid twice')).toBeTruthy();
     expect(pending.getByText('owner@example.com')).toBeTruthy();
     const failed = within(rows[1] as HTMLElement);
     expect(failed.getByText('Failed')).toBeTruthy();
-    expect(failed.getByText('Failed on day 7').className).toContain('red');
+    expect(failed.getByText('Failed on T+7').className).toContain('red');
   });
 
   it("says 'Failed to refund transaction' with the reason, and retries with the same key", async () => {
@@ -281,5 +283,36 @@ describe('refunding a transaction', () => {
     expect(await screen.findByText('No refunds found')).toBeTruthy();
     const [first, second] = api.to(REFUND);
     expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+  });
+});
+
+describe('refunds against their deadline', () => {
+  beforeEach(signIn);
+
+  it('shows a late refund as Late with the compensation owed beside it, and one without any owed as Late only', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      [HISTORY]: () => page('transactions', []),
+      [REFUNDS]: () =>
+        page('refunds', [
+          refund({
+            refundId: 'rfd_auto',
+            late: true,
+            ageDays: 8,
+            compensationOwed: 300,
+            requestedBy: 'System',
+          }),
+          refund({ refundId: 'rfd_merchant', late: true, ageDays: 6 }),
+        ]),
+    });
+    renderDashboard();
+    await user.click(await screen.findByRole('tab', { name: 'Refunds' }));
+    await screen.findByText('rfd_auto');
+    const [, automatic, byMerchant] = screen.getAllByRole('row') as HTMLElement[];
+    expect(within(automatic as HTMLElement).getByText('T+8 of T+5').className).toContain('red');
+    expect(within(automatic as HTMLElement).getByText('Late')).toBeTruthy();
+    expect(within(automatic as HTMLElement).getByText('Compensation owed ₹300.00')).toBeTruthy();
+    expect(within(byMerchant as HTMLElement).getByText('Late')).toBeTruthy();
+    expect(within(byMerchant as HTMLElement).queryByText(/Compensation owed/)).toBeNull();
   });
 });

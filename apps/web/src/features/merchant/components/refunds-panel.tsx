@@ -31,6 +31,12 @@ function RefundRow({ refund }: { refund: MerchantRefund }) {
       <td className="whitespace-nowrap">
         <span className={age.late ? 'font-semibold text-red-700' : 'text-gray-800'}>{age.text}</span>
         <span className="block text-xs text-gray-600">by {formatDate(refund.deadline)}</span>
+        {refund.late && <span className="block text-xs font-semibold text-red-700">Late</span>}
+        {refund.compensationOwed > 0 && (
+          <span className="block text-xs font-semibold text-red-700">
+            Compensation owed {formatRupees(refund.compensationOwed)}
+          </span>
+        )}
       </td>
       <td className="max-w-xs break-words">{refund.refundNote || '—'}</td>
       <td className="break-all">{refund.requestedBy}</td>

@@ -33,15 +33,14 @@ export function refundStatusView(status: string): { label: string; tone: Tone } 
 }
 
 /**
- * Where a refund stands against the RBI deadline (T+5): 'Day 2 of 5' while it is open, how long it
- * took once done; `late` when the deadline passed before the money went back.
+ * Where a refund stands against its deadline, in RBI's days (decision 063): T is the day the customer
+ * paid (an automatic refund) or the merchant asked; 'T+2 of T+5' while it is open, the day it ended
+ * once done; `late` when the deadline passed before the money went back.
  */
 export function refundAge(refund: MerchantRefund): { text: string; late: boolean } {
-  const window = MERCHANT_REFUND_WINDOW_DAYS;
   const late = refund.late;
-  if (refund.refundStatus === 'COMPLETED')
-    return { text: `Done on day ${refund.ageDays} of ${window}${late ? ' (late)' : ''}`, late };
+  if (refund.refundStatus === 'COMPLETED') return { text: `Done on T+${refund.ageDays}`, late };
   if (refund.refundStatus === 'PENDING')
-    return { text: `Day ${refund.ageDays} of ${window}${late ? ' (late)' : ''}`, late };
-  return { text: `Failed on day ${refund.ageDays}`, late };
+    return { text: `T+${refund.ageDays} of T+${MERCHANT_REFUND_WINDOW_DAYS}`, late };
+  return { text: `Failed on T+${refund.ageDays}`, late };
 }
