@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { makeOrderDetail } from '../testing/fixtures.ts';
+import { progressText } from './outcome.ts';
+
+const event = (
+  fromStatus: 'PAYMENT_PENDING' | 'PAYMENT_FAILED' | 'BILL_PENDING',
+  toStatus: 'PAYMENT_FAILED' | 'REFUND_PENDING' | 'BILL_FAILED',
+) => ({
+  fromStatus,
+  toStatus,
+  source: 'system',
+  at: '2025-11-21T20:40:00.000Z',
+});
+const refund = {
+  refundId: 'rfd_1',
+  amount: 126_000,
+  status: 'PENDING' as const,
+  reason: 'auto' as const,
+  note: null,
+  createdAt: '2025-11-21T20:40:00.000Z',
+  deadline: '2025-11-26T20:40:00.000Z',
+};
+
+describe('progressText of a refund in progress', () => {
+  it('says no bill was paid with a charge that came after the payment was closed (decision 064)', () => {
+    const order = makeOrderDetail({
+      status: 'REFUND_PENDING',
+      failureReason: 'The payment was taken after it had been reported failed',
+      events: [event('PAYMENT_PENDING', 'PAYMENT_FAILED'), event('PAYMENT_FAILED', 'REFUND_PENDING')],
+      refunds: [refund],
+    });
+    const text = progressText(order);
+    expect(text).toBe(
+      'The payment was taken after it had been reported failed. No bill was paid with your payment of ₹1,260.00: its refund to your original payment method has been started; banks usually credit it within 2 days, at the latest by 27 Nov 2025.',
+    );
+    expect(text).not.toContain('could not accept');
+  });
+
+  it('still says the biller could not accept a payment it refused', () => {
+    const order = makeOrderDetail({
+      status: 'REFUND_PENDING',
+      events: [event('BILL_PENDING', 'BILL_FAILED')],
+      refunds: [refund],
+    });
+    expect(progressText(order)).toContain('Tata Power - Mumbai could not accept this payment.');
+  });
+});
