@@ -72,7 +72,6 @@ export function progressText(order: OrderDetail): string {
         return `${biller} has received your payment of ${total}. A refund of ${formatPaise(refunds.pending)} to your original payment method has been started${by}.`;
       }
       if (unusableCharge(order)) return unusableChargeText(order, total, refundBy);
-      if (unusableCharge(order)) return unusableChargeText(order, total, refundBy);
       return failedBillText(biller, total, refundBy);
     case 'BILL_FAILED':
       return failedBillText(biller, total, refundBy);
@@ -81,19 +80,6 @@ export function progressText(order: OrderDetail): string {
         ? `${formatPaise(refunds.refunded)} of your payment of ${total} has been refunded to your original payment method.`
         : `${total} has been refunded to your original payment method.`;
   }
-}
-
-/**
- * A charge that reached a payment already failed or closed (paid after the checkout was left, decision
- * 064) or of another amount: no biller ever saw it, so it is not the biller who refused it.
- */
-const unusableCharge = (order: OrderDetail) =>
-  order.events.some((event) => event.fromStatus === 'PAYMENT_FAILED' && event.toStatus === 'REFUND_PENDING');
-
-function unusableChargeText(order: OrderDetail, total: string, refundBy: string | undefined): string {
-  const why = order.failureReason ? `${order.failureReason.replace(/\.$/, '')}. ` : '';
-  const by = refundBy ? `, at the latest by ${formatDate(refundBy)}` : '';
-  return `${why}No bill was paid with your payment of ${total}: its refund to your original payment method has been started; banks usually credit it within 2 days${by}.`;
 }
 
 /**
