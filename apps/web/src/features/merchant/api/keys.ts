@@ -7,4 +7,5 @@ export const merchantKeys = {
   transactionPage: (filter: TransactionFilter) => [...merchantKeys.transactions(), filter] as const,
   refunds: () => [...merchantKeys.all, 'refunds'] as const,
   refundPage: (filter: RefundFilter) => [...merchantKeys.refunds(), filter] as const,
+  heldOrders: () => [...merchantKeys.all, 'held-orders'] as const,
 };

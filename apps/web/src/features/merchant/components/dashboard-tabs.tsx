@@ -1,17 +1,18 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
-export type DashboardTab = 'transactions' | 'refunds';
+export type DashboardTab = 'transactions' | 'refunds' | 'needs-attention';
 
 const tabs: { id: DashboardTab; label: string }[] = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'refunds', label: 'Refunds' },
+  { id: 'needs-attention', label: 'Needs attention' },
 ];
 
 const tabClass =
   'border-b-2 px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-brand-700 aria-selected:border-brand-700 aria-selected:text-brand-800 border-transparent text-gray-600 hover:text-gray-900';
 
 /**
- * The Transactions and Refunds tabs (WAI-ARIA tabs: arrow keys move between them, Tab goes into
+ * The Transactions, Refunds and Needs attention tabs (WAI-ARIA tabs: arrow keys move between them, Tab goes into
  * the panel) with `actions` (Refresh) beside them.
  */
 export function DashboardTabs(props: {

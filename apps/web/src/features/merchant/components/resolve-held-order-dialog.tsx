@@ -1,0 +1,134 @@
+import { type HeldOrder, heldOrderActions } from '@erti/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
+import { formatPaise } from '../../../lib/format.ts';
+import { useResolveHeldOrder } from '../api/held-orders.ts';
+import {
+  actionLabels,
+  emptyResolution,
+  needsPaymentId,
+  type ResolutionForm,
+  resolutionOf,
+} from '../model/resolution.ts';
+import { gatewayName } from '../model/view.ts';
+import { buttonClass } from './search-form.tsx';
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-700';
+
+/**
+ * A person's decision on a held order, after checking the gateway's own dashboard: what it shows,
+ * the payment id there, the amount for a refund, and why (kept with the person's name).
+ */
+export function ResolveHeldOrderDialog(props: {
+  order: HeldOrder;
+  onCancel: () => void;
+  onResolved: (message: string) => void;
+}) {
+  const { order } = props;
+  const id = useId();
+  const [form, setForm] = useState<ResolutionForm>(emptyResolution);
+  const [problem, setProblem] = useState<string>();
+  const resolve = useResolveHeldOrder();
+  const set = (change: Partial<ResolutionForm>) => setForm((current) => ({ ...current, ...change }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = resolutionOf(form);
+    if ('problem' in checked) return setProblem(checked.problem);
+    setProblem(undefined);
+    resolve.mutate(
+      { orderId: order.orderId, resolution: checked.body },
+      { onSuccess: (answer) => props.onResolved(answer.message) },
+    );
+  };
+  const shown = problem ?? (resolve.isError ? resolve.error.message : undefined);
+
+  return (
+    <ModalDialog labelledBy={`${id}-title`} onClose={props.onCancel}>
+      <form className="space-y-4 p-6" onSubmit={submit} noValidate>
+        <h2 id={`${id}-title`} className="text-xl font-semibold text-gray-900">
+          Resolve order <span className="font-mono break-all">{order.merchantOrderId}</span>
+        </h2>
+        <p className="text-sm text-gray-800">
+          Check this order in the {gatewayName(order.gateway)} dashboard first. Its total is{' '}
+          {formatPaise(order.totalPaise)}.
+        </p>
+        <fieldset className="space-y-2">
+          <legend className="font-medium text-gray-900">What does the gateway show?</legend>
+          {heldOrderActions.map((action) => (
+            <label key={action} className="flex gap-2 text-gray-800">
+              <input
+                type="radio"
+                name={`${id}-action`}
+                value={action}
+                checked={form.action === action}
+                onChange={() => set({ action })}
+                aria-describedby={`${id}-${action}-hint`}
+              />
+              <span>
+                <span className="font-medium">{actionLabels[action].label}</span>
+                <span id={`${id}-${action}-hint`} className="block text-sm text-gray-600">
+                  {actionLabels[action].hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {needsPaymentId(form.action) && (
+          <label className="block text-sm font-medium text-gray-900">
+            Gateway payment id
+            <input
+              className={inputClass}
+              value={form.gatewayPaymentId}
+              onChange={(event) => set({ gatewayPaymentId: event.target.value })}
+              required
+              autoComplete="off"
+            />
+          </label>
+        )}
+        {form.action === 'refund' && (
+          <label className="block text-sm font-medium text-gray-900">
+            Amount the gateway shows taken (₹)
+            <input
+              className={inputClass}
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(event) => set({ amount: event.target.value })}
+              required
+              autoComplete="off"
+            />
+          </label>
+        )}
+        <label className="block text-sm font-medium text-gray-900">
+          Why (what you saw at the gateway)
+          <textarea
+            className={inputClass}
+            rows={3}
+            value={form.note}
+            onChange={(event) => set({ note: event.target.value })}
+            required
+          />
+        </label>
+        {shown && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+            {shown}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass} onClick={props.onCancel} disabled={resolve.isPending}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={resolve.isPending}
+            aria-busy={resolve.isPending}
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+          >
+            {resolve.isPending ? 'Saving…' : 'Resolve'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
