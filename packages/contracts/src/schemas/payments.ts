@@ -19,9 +19,9 @@ export const orderStatusSchema = z.enum([
   'SUCCESS',
   'BILL_FAILED',
   'REFUND_PENDING',
+  'REFUNDED',
   /** The gateway's answer about the charge could not be read: held for a person (decision 062). */
   'NEEDS_ATTENTION',
-  'REFUNDED',
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const gatewaySchema = z.enum(['payu', 'phonepe', 'razorpay']);

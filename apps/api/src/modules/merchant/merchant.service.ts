@@ -48,8 +48,8 @@ const merchantStatusOf: Record<OrderStatus, MerchantTransactionStatus> = {
   BILL_FAILED: 'FAILED',
   REFUND_PENDING: 'REFUND_PENDING',
   REFUNDED: 'REFUNDED',
-};
   NEEDS_ATTENTION: 'NEEDS_ATTENTION',
+};
 
 const orderStatusesShownAs = (status: MerchantTransactionStatus) =>
   orderStatuses.filter((orderStatus) => merchantStatusOf[orderStatus] === status);

@@ -111,10 +111,10 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
       return `Payment received. We are paying ${order.billerName ?? 'the biller'}; this usually takes a minute.`;
     case 'PAYMENT_FAILED':
       return 'Your payment did not go through. If money was debited, it will be refunded automatically.';
-    case 'BILL_FAILED':
-    case 'REFUND_PENDING':
     case 'NEEDS_ATTENTION':
       return 'We are checking this payment with the payment provider. Please do not pay this bill again until this page shows the outcome; if money was taken, we will e-mail you.';
+    case 'BILL_FAILED':
+    case 'REFUND_PENDING':
       if (billPaid) {
         const part = formatRupees(sumOfRefunds(refunds, 'PENDING'));
         return `${complete} A refund of ${part} of your payment of ${total} is in progress${by}.`;

@@ -17,8 +17,8 @@ const statusWords: Record<string, string> = {
   BILL_FAILED: 'Refund in progress',
   REFUND_PENDING: 'Refund in progress',
   REFUNDED: 'Refunded',
-};
   NEEDS_ATTENTION: 'Being checked',
+};
 
 /** The facts a Bharat Connect receipt carries (NPCI customer front-end guidelines), label → value. */
 export function receiptFacts(order: OrderRow, refunds: RefundRow[]): [string, string][] {
