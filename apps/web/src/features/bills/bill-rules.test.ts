@@ -4,7 +4,7 @@ import { formatRupees } from '../../lib/format.ts';
 import { buildBillRequest } from './bill-request.ts';
 import { billFlow, evaluateBillForm, needsAmountField, sanitiseParam, visibleParams } from './bill-rules.ts';
 import { sanitiseAmount } from './money.ts';
-import { billers } from './test-support.tsx';
+import { billers } from './testing/fixtures.ts';
 
 const form = (biller: Biller, values: Record<string, string>, amount = '', planChosen = false) =>
   evaluateBillForm(biller, { values, amount, planChosen });

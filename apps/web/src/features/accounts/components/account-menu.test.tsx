@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { renderAt, stubApi } from '../testing.tsx';
+import { renderScreen, stubApi } from '../testing/render.tsx';
 import { AccountMenu } from './account-menu.tsx';
 
 const pic = 'data:image/jpeg;base64,/9j/4AAQ';
@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('account menu', () => {
   it('shows SIGNUP and LOGIN to a visitor', () => {
     stubApi(() => undefined);
-    renderAt('/', '/', <AccountMenu />);
+    renderScreen('/', '/', <AccountMenu />);
     expect(screen.getByRole('link', { name: 'SIGNUP' }).getAttribute('href')).toBe('/signup');
     expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/login');
   });
@@ -31,7 +31,7 @@ describe('account menu', () => {
   it('shows the profile picture and a keyboard menu to a signed-in user', async () => {
     signIn();
     stubApi(profileAnswer());
-    renderAt('/', '/', <AccountMenu />);
+    renderScreen('/', '/', <AccountMenu />);
     const button = screen.getByRole('button', { name: 'Account menu' });
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -55,7 +55,7 @@ describe('account menu', () => {
   it('offers the merchant dashboard to a merchant only, reachable by keyboard', async () => {
     signIn();
     stubApi(profileAnswer(200, 'merchant'));
-    const { router } = renderAt('/', '/', <AccountMenu />);
+    const { router } = renderScreen('/', '/', <AccountMenu />);
     const button = screen.getByRole('button', { name: 'Account menu' });
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
 
@@ -74,7 +74,7 @@ describe('account menu', () => {
   it('shows no merchant dashboard link to an ordinary user or a visitor', async () => {
     signIn();
     stubApi(profileAnswer());
-    const view = renderAt('/', '/', <AccountMenu />);
+    const view = renderScreen('/', '/', <AccountMenu />);
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.getAllByRole('menuitem')).toHaveLength(4);
@@ -82,7 +82,7 @@ describe('account menu', () => {
     view.unmount();
 
     localStorage.clear();
-    renderAt('/', '/', <AccountMenu />);
+    renderScreen('/', '/', <AccountMenu />);
     expect(screen.getByRole('link', { name: 'LOGIN' })).toBeTruthy();
     expect(screen.queryByText('Merchant Dashboard')).toBeNull();
   });
@@ -92,7 +92,7 @@ describe('account menu', () => {
     const calls = stubApi(({ path }) =>
       path === '/users/logout' ? { body: { message: 'Logged out successfully' } } : profileAnswer()(),
     );
-    const { router } = renderAt('/', '/', <AccountMenu />);
+    const { router } = renderScreen('/', '/', <AccountMenu />);
     const clicks = userEvent.setup();
     await clicks.click(screen.getByRole('button', { name: 'Account menu' }));
     await clicks.click(screen.getByRole('menuitem', { name: 'Logout' }));
@@ -106,7 +106,7 @@ describe('account menu', () => {
   it('forgets a session whose token the server no longer accepts', async () => {
     signIn();
     stubApi(profileAnswer(401));
-    renderAt('/', '/', <AccountMenu />);
+    renderScreen('/', '/', <AccountMenu />);
     expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeTruthy();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });

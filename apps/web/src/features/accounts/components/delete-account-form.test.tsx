@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
-import { type ApiCall, gate, renderAt, stubApi } from '../testing.tsx';
+import { type ApiCall, gate, renderScreen, stubApi } from '../testing/render.tsx';
 import { DeleteAccountForm } from './delete-account-form.tsx';
 
 const siteConfig = { supportEmail: 'support@ertipay.in' };
@@ -32,7 +32,7 @@ const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 describe('delete account', () => {
   it('explains deletion, needs a feedback, confirms, deletes and goes to /signup after 1 second', async () => {
     const calls = stubApi(answering({ body: { message: 'Your account has been deleted successfully' } }));
-    const { router } = renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
+    const { router } = renderScreen('/delete-account', '/delete-account', <DeleteAccountForm />);
     const typing = user();
     expect(screen.getByText(/transaction history, tax-reporting data and audit data are kept/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact');
@@ -69,7 +69,7 @@ describe('delete account', () => {
       if (call.path === '/users/delete-account') await answer.opened;
       return reply(call);
     });
-    renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
+    renderScreen('/delete-account', '/delete-account', <DeleteAccountForm />);
     const typing = user();
     await typing.type(screen.getByRole('textbox'), 'Bye');
     await typing.click(screen.getByRole('button', { name: 'Delete My Account' }));
@@ -83,7 +83,7 @@ describe('delete account', () => {
 
   it('keeps the user here with a red toast when the answer mentions an error', async () => {
     stubApi(answering({ body: { message: 'Internal error while deleting' } }));
-    const { router } = renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
+    const { router } = renderScreen('/delete-account', '/delete-account', <DeleteAccountForm />);
     const typing = user();
     await typing.type(screen.getByRole('textbox'), 'Bye');
     await typing.click(screen.getByRole('button', { name: 'Delete My Account' }));
@@ -96,7 +96,7 @@ describe('delete account', () => {
 
   it('closes the confirmation on Cancel without deleting', async () => {
     const calls = stubApi(answering({ body: { message: 'Your account has been deleted successfully' } }));
-    renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
+    renderScreen('/delete-account', '/delete-account', <DeleteAccountForm />);
     const typing = user();
     await typing.type(screen.getByRole('textbox'), 'Bye');
     await typing.click(screen.getByRole('button', { name: 'Delete My Account' }));
@@ -108,7 +108,7 @@ describe('delete account', () => {
   it('lets a logged-out visitor read the page and asks them to log in to delete', async () => {
     localStorage.clear();
     const calls = stubApi(answering({ body: {} }));
-    const { router } = renderAt('/delete-account', '/delete-account', <DeleteAccountForm />);
+    const { router } = renderScreen('/delete-account', '/delete-account', <DeleteAccountForm />);
     const typing = user();
     expect(router.state.location.pathname).toBe('/delete-account');
     await typing.type(

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubApi } from '../testing.tsx';
+import { renderScreen, stubApi } from '../testing/render.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 beforeEach(() => {
@@ -18,7 +18,7 @@ async function askForResetCode() {
   const calls = stubApi(({ path }) =>
     path === '/users/resetPassword' ? { body: { message: 'Reset email sent successfully' } } : undefined,
   );
-  renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+  renderScreen('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
   const typing = user();
   await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
   await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -30,7 +30,7 @@ describe('forgot password', () => {
     stubApi(({ path }) =>
       path === '/users/resetPassword' ? { status: 404, body: { message: 'Invalid User' } } : undefined,
     );
-    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    renderScreen('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Email ID'), 'nobody');
     await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -59,7 +59,7 @@ describe('forgot password', () => {
       if (path === '/users/newPassword') return { body: { message: 'Password reset successfully' } };
       return undefined;
     });
-    renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    renderScreen('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
     await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -83,7 +83,7 @@ describe('forgot password', () => {
       if (path === '/users/newPassword') return { body: { message: 'Password reset successfully' } };
       return undefined;
     });
-    const { router } = renderAt('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
+    const { router } = renderScreen('/forgotPassword', '/forgotPassword', <ForgotPasswordForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
     await typing.click(screen.getByRole('button', { name: 'Send OTP' }));

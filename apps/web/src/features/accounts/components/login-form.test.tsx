@@ -3,13 +3,13 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectToastGone } from '../../../test/toasts.ts';
-import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
+import { type ApiCall, renderScreen, stubApi } from '../testing/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 const session = { message: 'User Login success', Token: 'tok.en.value', UserId: 'usr_1' };
 const profile = { _id: 'usr_1', name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', pic: null };
 
-function happyApi({ path }: ApiCall) {
+function happyAnswers({ path }: ApiCall) {
   if (path === '/users/otp') return { body: { message: 'OTP sent to email successfully' } };
   if (path === '/users/verify') return { body: { message: 'OTP is verified' } };
   if (path === '/users/signin') return { body: session };
@@ -39,8 +39,8 @@ async function verifyOtp(typing: ReturnType<typeof user>) {
 
 describe('login OTP', () => {
   it('offers Send OTP only for a valid e-mail and says why an address is not valid', async () => {
-    stubApi(happyApi);
-    renderAt('/login', '/login', <LoginForm />);
+    stubApi(happyAnswers);
+    renderScreen('/login', '/login', <LoginForm />);
     const typing = user();
     await typing.type(emailInput(), 'asha@example');
     expect(screen.queryByRole('button', { name: 'Send OTP' })).toBeNull();
@@ -53,8 +53,8 @@ describe('login OTP', () => {
   });
 
   it("shows the OTP field after sending, waits 30 seconds, then offers 'Send OTP' again", async () => {
-    const calls = stubApi(happyApi);
-    renderAt('/login', '/login', <LoginForm />);
+    const calls = stubApi(happyAnswers);
+    renderScreen('/login', '/login', <LoginForm />);
     const typing = user();
     await typing.type(emailInput(), 'Asha@Example.com');
     await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -74,8 +74,8 @@ describe('login OTP', () => {
   });
 
   it('goes on to the password once the OTP is verified with Enter', async () => {
-    stubApi(happyApi);
-    renderAt('/login', '/login', <LoginForm />);
+    stubApi(happyAnswers);
+    renderScreen('/login', '/login', <LoginForm />);
     const typing = user();
     await typing.type(emailInput(), 'asha@example.com{Enter}');
     await typing.type(await screen.findByLabelText('OTP'), '123456{Enter}');
@@ -84,8 +84,8 @@ describe('login OTP', () => {
   });
 
   it('blocks Login until the OTP is verified, then signs in and stores both records', async () => {
-    const calls = stubApi(happyApi);
-    const { router } = renderAt('/login?from=/profile', '/login', <LoginForm />);
+    const calls = stubApi(happyAnswers);
+    const { router } = renderScreen('/login?from=/profile', '/login', <LoginForm />);
     const typing = user();
     await typing.type(emailInput(), 'asha@example.com');
     await typing.click(screen.getByRole('button', { name: 'Login' }));
@@ -119,8 +119,8 @@ describe('login OTP', () => {
   });
 
   it('shows and hides the password with a pressed toggle', async () => {
-    stubApi(happyApi);
-    renderAt('/login', '/login', <LoginForm />);
+    stubApi(happyAnswers);
+    renderScreen('/login', '/login', <LoginForm />);
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(toggle);
@@ -129,8 +129,8 @@ describe('login OTP', () => {
   });
 
   it('ignores a `from` that would leave the site', async () => {
-    stubApi(happyApi);
-    const { router } = renderAt('/login?from=//evil.example', '/login', <LoginForm />);
+    stubApi(happyAnswers);
+    const { router } = renderScreen('/login?from=//evil.example', '/login', <LoginForm />);
     const typing = user();
     await verifyOtp(typing);
     await typing.type(screen.getByLabelText('Password'), 'Secret123');
@@ -141,14 +141,14 @@ describe('login OTP', () => {
   });
 
   it("carries `from` on the 'Signup Here' link, and drops one that would leave the site", () => {
-    stubApi(happyApi);
+    stubApi(happyAnswers);
     const from = '/services/bills/Electricity/Some%20Power';
-    const { unmount } = renderAt(`/login?from=${encodeURIComponent(from)}`, '/login', <LoginForm />);
+    const { unmount } = renderScreen(`/login?from=${encodeURIComponent(from)}`, '/login', <LoginForm />);
     expect(screen.getByRole('link', { name: 'Signup Here' }).getAttribute('href')).toBe(
       `/signup?from=${encodeURIComponent(from)}`,
     );
     unmount();
-    renderAt('/login?from=//evil.example', '/login', <LoginForm />);
+    renderScreen('/login?from=//evil.example', '/login', <LoginForm />);
     expect(screen.getByRole('link', { name: 'Signup Here' }).getAttribute('href')).toBe('/signup');
   });
 
@@ -159,9 +159,9 @@ describe('login OTP', () => {
         failed = true;
         return { status: 401, body: { message: 'Signin failed. Please check your credentials.' } };
       }
-      return happyApi(call);
+      return happyAnswers(call);
     });
-    renderAt('/login', '/login', <LoginForm />);
+    renderScreen('/login', '/login', <LoginForm />);
     const typing = user();
     await verifyOtp(typing);
     await typing.type(screen.getByLabelText('Password'), 'Wrong123');

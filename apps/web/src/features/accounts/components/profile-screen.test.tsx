@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { type ApiCall, renderAt, stubApi } from '../testing.tsx';
+import { type ApiCall, renderScreen, stubApi } from '../testing/render.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 
 vi.mock('../resize-picture.ts', () => ({
@@ -11,7 +11,7 @@ vi.mock('../resize-picture.ts', () => ({
 }));
 
 const profile = { _id: 'usr_1', name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', pic: null };
-function profileApi({ method, path, body }: ApiCall) {
+function profileAnswers({ method, path, body }: ApiCall) {
   if (path === '/users/profile/usr_1') return { body: profile };
   if (method === 'PUT' && path === '/users/edit/usr_1') {
     return { body: { ...profile, ...(body as object), message: 'Profile updated successfully' } };
@@ -24,8 +24,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('profile', () => {
   it('says Loading ... until the profile arrives, then shows it', async () => {
-    stubApi(profileApi);
-    renderAt('/profile', '/profile', <ProfileScreen />);
+    stubApi(profileAnswers);
+    renderScreen('/profile', '/profile', <ProfileScreen />);
     expect(screen.getByText('Loading ...')).toBeTruthy();
     expect(await screen.findByText('Asha Rao')).toBeTruthy();
     expect(screen.getByText('asha@example.com')).toBeTruthy();
@@ -35,14 +35,14 @@ describe('profile', () => {
 
   it('sends a logged-out visitor to /login', () => {
     localStorage.clear();
-    stubApi(profileApi);
-    const { router } = renderAt('/profile', '/profile', <ProfileScreen />);
+    stubApi(profileAnswers);
+    const { router } = renderScreen('/profile', '/profile', <ProfileScreen />);
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('checks the fields on Save with the spec messages and saves the whole profile', async () => {
-    const calls = stubApi(profileApi);
-    renderAt('/profile', '/profile', <ProfileScreen />);
+    const calls = stubApi(profileAnswers);
+    renderScreen('/profile', '/profile', <ProfileScreen />);
     const typing = userEvent.setup();
     await typing.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await typing.clear(screen.getByLabelText('Name'));
@@ -78,8 +78,8 @@ describe('profile', () => {
   });
 
   it('asks to prove a new e-mail with a code before saving it', async () => {
-    const calls = stubApi(profileApi);
-    renderAt('/profile', '/profile', <ProfileScreen />);
+    const calls = stubApi(profileAnswers);
+    renderScreen('/profile', '/profile', <ProfileScreen />);
     const typing = userEvent.setup();
     await typing.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await typing.clear(screen.getByLabelText('Email'));
@@ -92,9 +92,9 @@ describe('profile', () => {
 
   it('logs out to /login and forgets both stored records', async () => {
     stubApi((call) =>
-      call.path === '/users/logout' ? { body: { message: 'Logged out successfully' } } : profileApi(call),
+      call.path === '/users/logout' ? { body: { message: 'Logged out successfully' } } : profileAnswers(call),
     );
-    const { router } = renderAt('/profile', '/profile', <ProfileScreen />);
+    const { router } = renderScreen('/profile', '/profile', <ProfileScreen />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull());
     expect(localStorage.getItem(USER_DATA_STORAGE_KEY)).toBeNull();
@@ -103,8 +103,8 @@ describe('profile', () => {
   });
 
   it('uploads a new picture resized to a JPEG data URL', async () => {
-    const calls = stubApi(profileApi);
-    renderAt('/profile', '/profile', <ProfileScreen />);
+    const calls = stubApi(profileAnswers);
+    renderScreen('/profile', '/profile', <ProfileScreen />);
     const typing = userEvent.setup();
     await screen.findByRole('button', { name: 'Upload New Picture' });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });

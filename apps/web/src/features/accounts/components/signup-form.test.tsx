@@ -3,11 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectToastGone } from '../../../test/toasts.ts';
-import { type ApiCall, gate, renderAt, stubApi } from '../testing.tsx';
+import { type ApiCall, gate, renderScreen, stubApi } from '../testing/render.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 const created = { message: 'user created', Token: 'tok.en.value', UserId: 'usr_9' };
-function happyApi({ path }: ApiCall) {
+function happyAnswers({ path }: ApiCall) {
   if (path === '/users/otp') return { body: { message: 'OTP sent to email successfully' } };
   if (path === '/users/verify') return { body: { message: 'OTP is verified' } };
   if (path === '/users/') return { status: 201, body: created };
@@ -45,8 +45,8 @@ async function register(typing: ReturnType<typeof user>) {
 
 describe('sign-up', () => {
   it('checks the name and e-mail before sending the OTP', async () => {
-    const calls = stubApi(happyApi);
-    renderAt('/signup', '/signup', <SignupForm />);
+    const calls = stubApi(happyAnswers);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     expect(screen.getByRole('heading', { name: 'Create Your Erti Pay Account' })).toBeTruthy();
     await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -61,8 +61,8 @@ describe('sign-up', () => {
   });
 
   it('walks the three steps, registers, signs in and goes home after 3 seconds', async () => {
-    const calls = stubApi(happyApi);
-    const { router } = renderAt('/signup', '/signup', <SignupForm />);
+    const calls = stubApi(happyAnswers);
+    const { router } = renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
     await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
@@ -110,9 +110,9 @@ describe('sign-up', () => {
     const answer = gate();
     stubApi(async (call) => {
       if (call.path === '/users/') await answer.opened;
-      return happyApi(call);
+      return happyAnswers(call);
     });
-    renderAt('/signup', '/signup', <SignupForm />);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await fillAllSteps(typing);
     const register = screen.getByRole('button', { name: 'Register' });
@@ -126,8 +126,8 @@ describe('sign-up', () => {
   });
 
   it('refuses a password under 8 characters and takes 8 of any kind, digits alone included', async () => {
-    const calls = stubApi(happyApi);
-    renderAt('/signup', '/signup', <SignupForm />);
+    const calls = stubApi(happyAnswers);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await fillAllSteps(typing, '1234567');
     await typing.click(screen.getByRole('button', { name: 'Register' }));
@@ -142,8 +142,8 @@ describe('sign-up', () => {
   });
 
   it('requires every field and equal passwords', async () => {
-    stubApi(happyApi);
-    renderAt('/signup', '/signup', <SignupForm />);
+    stubApi(happyAnswers);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await typing.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('All fields are required!')).toBeTruthy();
@@ -166,8 +166,8 @@ describe('sign-up', () => {
   it.each(['98765 43210', '+919876543210', '09876543210'])(
     'keeps the whole phone number when %s is pasted, within the 10-digit limit',
     async (pasted) => {
-      stubApi(happyApi);
-      renderAt('/signup', '/signup', <SignupForm />);
+      stubApi(happyAnswers);
+      renderScreen('/signup', '/signup', <SignupForm />);
       const typing = user();
       const phone = screen.getByLabelText('Phone Number') as HTMLInputElement;
       expect(phone.maxLength).toBe(10);
@@ -178,9 +178,9 @@ describe('sign-up', () => {
   );
 
   it('carries `from` to login and back to that page after registering, 3 seconds on', async () => {
-    stubApi(happyApi);
+    stubApi(happyAnswers);
     const from = '/services/bills/Electricity/Some%20Power';
-    const { router } = renderAt(`/signup?from=${encodeURIComponent(from)}`, '/signup', <SignupForm />);
+    const { router } = renderScreen(`/signup?from=${encodeURIComponent(from)}`, '/signup', <SignupForm />);
     expect(screen.getByRole('link', { name: 'Already an user? Login' }).getAttribute('href')).toBe(
       `/login?from=${encodeURIComponent(from)}`,
     );
@@ -193,8 +193,8 @@ describe('sign-up', () => {
   });
 
   it('ignores a `from` that would leave the site', async () => {
-    stubApi(happyApi);
-    const { router } = renderAt('/signup?from=//evil.example', '/signup', <SignupForm />);
+    stubApi(happyAnswers);
+    const { router } = renderScreen('/signup?from=//evil.example', '/signup', <SignupForm />);
     expect(screen.getByRole('link', { name: 'Already an user? Login' }).getAttribute('href')).toBe('/login');
     await register(user());
     expect(await screen.findByText('User created and logged in successfully')).toBeTruthy();
@@ -209,9 +209,9 @@ describe('sign-up', () => {
         failed = true;
         return { status: 500, body: { message: 'boom' } };
       }
-      return happyApi(call);
+      return happyAnswers(call);
     });
-    renderAt('/signup', '/signup', <SignupForm />);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await register(typing);
     expect(await screen.findByText('An error occurred during registration')).toBeTruthy();
@@ -226,7 +226,7 @@ describe('sign-up', () => {
         ? { status: 409, body: { message: 'User creation failed. Email already exists' } }
         : undefined,
     );
-    renderAt('/signup', '/signup', <SignupForm />);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Username'), 'Asha');
     await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
@@ -236,8 +236,8 @@ describe('sign-up', () => {
   });
 
   it('sends the code on Enter in Email ID and verifies it on Enter in Enter OTP, without registering', async () => {
-    const calls = stubApi(happyApi);
-    renderAt('/signup', '/signup', <SignupForm />);
+    const calls = stubApi(happyAnswers);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
     await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com{Enter}');
@@ -251,8 +251,8 @@ describe('sign-up', () => {
   });
 
   it("answers a code shorter than six digits 'Invalid OTP or OTP expired' without asking the server", async () => {
-    const calls = stubApi(happyApi);
-    renderAt('/signup', '/signup', <SignupForm />);
+    const calls = stubApi(happyAnswers);
+    renderScreen('/signup', '/signup', <SignupForm />);
     const typing = user();
     await typing.type(screen.getByLabelText('Username'), 'Asha Rao');
     await typing.type(screen.getByLabelText('Email ID'), 'asha@example.com');
@@ -264,8 +264,8 @@ describe('sign-up', () => {
   });
 
   it('stops the username at the 100 characters a profile keeps', () => {
-    stubApi(happyApi);
-    renderAt('/signup', '/signup', <SignupForm />);
+    stubApi(happyAnswers);
+    renderScreen('/signup', '/signup', <SignupForm />);
     expect(screen.getByLabelText('Username').getAttribute('maxlength')).toBe('100');
   });
 });

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import ToastHost from '../../components/toast-host.tsx';
+import ToastHost from '../../../components/toast-host.tsx';
 
 type Answer = { status?: number; body: unknown };
 export type ApiCall = { method: string; path: string; body: unknown; authorization?: string };
@@ -46,7 +46,7 @@ export function gate() {
 }
 
 /** Renders a screen at `url` inside a router (with stand-ins for the pages it links to) and toasts. */
-export function renderAt(url: string, path: string, screen: ReactElement) {
+export function renderScreen(url: string, path: string, screen: ReactElement) {
   const router = createMemoryRouter(
     [
       { path, element: screen },

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsOf, signIn, stubApi } from '../test-support.tsx';
+import { callsOf, signIn, stubApi } from '../testing/render.tsx';
 import { savedBillsQueryOptions } from './list-saved-bills.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,8 @@ import type { BillRequest, BillResponse } from '@erti/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { billers, renderAt, signIn, stubApi } from '../test-support.tsx';
+import { billers } from '../testing/fixtures.ts';
+import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { BillDetails } from './bill-details.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -36,7 +37,7 @@ describe('BillDetails', () => {
     stubApi(() => undefined);
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
-    const { router } = renderAt(<BillDetails />, {
+    const { router } = renderScreen(<BillDetails />, {
       path: '/billerdetails',
       url: '/billerdetails',
       state: { response, biller: billers.electricity, billReq },
@@ -65,7 +66,7 @@ describe('BillDetails', () => {
 
   it('points to the services when opened without a bill', () => {
     stubApi(() => undefined);
-    renderAt(<BillDetails />, { path: '/billerdetails', url: '/billerdetails' });
+    renderScreen(<BillDetails />, { path: '/billerdetails', url: '/billerdetails' });
     expect(screen.getByRole('link', { name: 'Go to services' }).getAttribute('href')).toBe('/services');
   });
 });

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { pendingBillFor } from '../pending-bill.ts';
-import { billers, callsOf, renderAt, signIn, stubApi } from '../test-support.tsx';
+import { billers } from '../testing/fixtures.ts';
+import { callsOf, renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { BillEntry } from './bill-entry.tsx';
 
 afterEach(() => {
@@ -18,7 +19,10 @@ const urlOf = (biller: Biller) =>
 
 /** The page with its form, whose code loads on its own. */
 async function renderEntry(biller: Biller) {
-  const rendered = renderAt(<BillEntry biller={biller} plan={null} />, { path: ROUTE, url: urlOf(biller) });
+  const rendered = renderScreen(<BillEntry biller={biller} plan={null} />, {
+    path: ROUTE,
+    url: urlOf(biller),
+  });
   await screen.findByRole('form');
   return rendered;
 }

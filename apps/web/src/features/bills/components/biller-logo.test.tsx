@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubApi } from '../test-support.tsx';
+import { renderScreen, stubApi } from '../testing/render.tsx';
 import { BillerLogo, logoCandidates } from './biller-logo.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,10 +17,13 @@ describe('BillerLogo', () => {
 
   it('tries png, jpg, webp and jpeg in turn, then shows the first letter in a circle', async () => {
     stubApi(() => undefined);
-    const { container } = renderAt(<BillerLogo billerName="tata Power" billerCategoryName="Electricity" />, {
-      path: '/',
-      url: '/',
-    });
+    const { container } = renderScreen(
+      <BillerLogo billerName="tata Power" billerCategoryName="Electricity" />,
+      {
+        path: '/',
+        url: '/',
+      },
+    );
     const base = 'https://logos.test/logos/Electricity/tata%20Power';
     const image = () => container.querySelector('img');
     await waitFor(() => expect(image()?.getAttribute('src')).toBe(`${base}.png`));
@@ -35,7 +38,7 @@ describe('BillerLogo', () => {
 
   it('keeps the logo that loads', async () => {
     stubApi(() => undefined);
-    const { container } = renderAt(<BillerLogo billerName="Jio" billerCategoryName="Mobile Postpaid" />, {
+    const { container } = renderScreen(<BillerLogo billerName="Jio" billerCategoryName="Mobile Postpaid" />, {
       path: '/',
       url: '/',
     });

@@ -2,7 +2,8 @@ import type { Biller, SavedBill } from '@erti/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { billers, callsOf, renderAt, signIn, stubApi } from '../test-support.tsx';
+import { billers } from '../testing/fixtures.ts';
+import { callsOf, renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { CATALOGUE_LOADING } from './all-billers.tsx';
 import { BillerSelection } from './biller-selection.tsx';
 
@@ -29,7 +30,7 @@ const page = (path: string) => {
 };
 
 function renderSelection() {
-  return renderAt(<BillerSelection service={electricity} categorySlug="utilities" />, {
+  return renderScreen(<BillerSelection service={electricity} categorySlug="utilities" />, {
     path: '/services/:category/:subcategory',
     url: '/services/utilities/Electricity',
   });

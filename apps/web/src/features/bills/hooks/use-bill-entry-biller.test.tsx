@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { billers, callsOf, renderAt, stubApi } from '../test-support.tsx';
+import { billers } from '../testing/fixtures.ts';
+import { callsOf, renderScreen, stubApi } from '../testing/render.tsx';
 import { BillerNotFoundError, useBillEntryBiller } from './use-bill-entry-biller.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +14,7 @@ function BillerName({ hint }: { hint: Parameters<typeof useBillEntryBiller>[2] }
 }
 
 const show = (hint: Parameters<typeof useBillEntryBiller>[2]) =>
-  renderAt(<BillerName hint={hint} />, { path: '/', url: '/' });
+  renderScreen(<BillerName hint={hint} />, { path: '/', url: '/' });
 
 describe('useBillEntryBiller', () => {
   it('uses the record handed over in navigation state without asking the api', async () => {

@@ -1,53 +1,10 @@
-import type { Biller } from '@erti/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import ToastHost from '../../components/toast-host.tsx';
-import { saveSession } from '../../lib/session.ts';
-
-/** Billers shaped like the network's, for the bills feature's tests. */
-export const billers = {
-  electricity: {
-    billerId: 'BESCOM000KAR01',
-    billerName: 'Bangalore Electricity Supply Company',
-    billerCategoryName: 'Electricity',
-    customerParams: [
-      { paramName: 'Consumer Number', dataType: 'NUMERIC', optional: 'false', regex: '^[0-9]{10,12}$' },
-      { paramName: 'Mobile Number', dataType: 'NUMERIC', optional: 'true', regex: '^[6-9][0-9]{9}$' },
-    ],
-    planMdmRequirement: 'NOT_SUPPORTED',
-    fetchRequirement: 'MANDATORY',
-    supportBillValidation: 'NOT_SUPPORTED',
-  },
-  lpg: {
-    billerId: 'HPCL00000NAT01',
-    billerName: 'HP Gas',
-    billerCategoryName: 'LPG Gas',
-    customerParams: [
-      { paramName: 'Mobile Number', optional: 'true', regex: '^[6-9][0-9]{9}$' },
-      { paramName: 'LPG ID', optional: 'true', regex: '^[0-9]{17}$' },
-    ],
-    planMdmRequirement: 'NOT_SUPPORTED',
-    fetchRequirement: 'MANDATORY',
-    supportBillValidation: 'NOT_SUPPORTED',
-  },
-  fastag: {
-    billerId: 'ICIC00000NATFT',
-    billerName: 'ICICI Bank FASTag',
-    billerCategoryName: 'Fastag',
-    customerParams: [
-      { paramName: 'Id', optional: 'false', regex: '^[0-9]{4,8}$' },
-      { paramName: 'Vehicle Number', optional: 'false', regex: '^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$' },
-    ],
-    planMdmRequirement: 'NOT_SUPPORTED',
-    fetchRequirement: 'NOT_SUPPORTED',
-    supportBillValidation: 'MANDATORY',
-    minAmount: 10000,
-    maxAmount: 10000000,
-  },
-} satisfies Record<string, Biller>;
+import ToastHost from '../../../components/toast-host.tsx';
+import { saveSession } from '../../../lib/session.ts';
 
 export const SITE_CONFIG = { logoBaseUrl: 'https://logos.test/logos' };
 
@@ -84,7 +41,7 @@ export function signIn() {
 }
 
 /** Renders `element` at `url` inside a memory router, with the data cache and toasts of the app. */
-export function renderAt(element: ReactElement, options: { path: string; url: string; state?: unknown }) {
+export function renderScreen(element: ReactElement, options: { path: string; url: string; state?: unknown }) {
   const router = createMemoryRouter(
     [
       { path: options.path, element },

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../testing/render.tsx';
 import { ComplaintTabs } from './complaint-tabs.tsx';
-import { renderWithProviders } from './test-support.tsx';
 
 const panels = { raise: <p>raise form</p>, status: <p>status form</p>, transaction: <p>transaction form</p> };
 
 describe('ComplaintTabs', () => {
   it('starts on the tab it is given and shows only that panel', () => {
-    renderWithProviders(<ComplaintTabs initialTab="status" panels={panels} />);
+    renderScreen(<ComplaintTabs initialTab="status" panels={panels} />);
     expect(screen.getByRole('tab', { name: 'Check Complaint Status' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -16,7 +16,7 @@ describe('ComplaintTabs', () => {
   });
 
   it('moves between tabs with the arrow keys, Home and End', async () => {
-    const user = renderWithProviders(<ComplaintTabs initialTab="raise" panels={panels} />);
+    const user = renderScreen(<ComplaintTabs initialTab="raise" panels={panels} />);
     await user.click(screen.getByRole('tab', { name: 'Raise Complaint' }));
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Check Complaint Status' }));

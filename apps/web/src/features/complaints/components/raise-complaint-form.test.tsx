@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../testing/render.tsx';
 import { RaiseComplaintForm } from './raise-complaint-form.tsx';
-import { renderWithProviders } from './test-support.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -9,11 +9,11 @@ const submit = () => screen.getByRole('button', { name: 'Submit Complaint' });
 
 describe('RaiseComplaintForm', () => {
   it('is pre-filled from a receipt', () => {
-    renderWithProviders(
+    renderScreen(
       <RaiseComplaintForm
         prefill={{
           txnReferenceId: 'CC0125AB12CD34EF5678',
-          transactionAmount: 499,
+          transactionAmount: '499.00',
           transactionDate: '2025-05-02',
         }}
       />,
@@ -21,12 +21,12 @@ describe('RaiseComplaintForm', () => {
     expect((screen.getByLabelText(/Bharat Connect Transaction Reference ID/) as HTMLInputElement).value).toBe(
       'CC0125AB12CD34EF5678',
     );
-    expect((screen.getByLabelText(/Transaction Amount/) as HTMLInputElement).value).toBe('499');
+    expect((screen.getByLabelText(/Transaction Amount/) as HTMLInputElement).value).toBe('499.00');
     expect((screen.getByLabelText(/Transaction Date/) as HTMLInputElement).value).toBe('2025-05-02');
   });
 
   it('asks for the transaction details of a transaction query, and for a description of Others', async () => {
-    const user = renderWithProviders(<RaiseComplaintForm />);
+    const user = renderScreen(<RaiseComplaintForm />);
     await user.selectOptions(screen.getByLabelText('Type of Query'), 'Refund');
     await user.click(submit());
     expect(await screen.findByText('Please enter the Transaction Date')).toBeTruthy();
@@ -37,14 +37,27 @@ describe('RaiseComplaintForm', () => {
     expect(screen.queryByText('Please enter the Transaction Date')).toBeNull();
   });
 
+  it.each([
+    ['1e3', 'Transaction Amount must not have an exponent'],
+    ['10.005', 'Transaction Amount must have at most two decimals'],
+    ['1000000000', 'Transaction Amount must be at most 999999999.99 rupees'],
+  ])('reads the Transaction Amount %j with the rupee parser: %s', async (typed, message) => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const user = renderScreen(<RaiseComplaintForm />);
+    await user.type(screen.getByLabelText(/Transaction Amount/), typed);
+    await user.click(submit());
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('does not allow a transaction date after today', () => {
-    renderWithProviders(<RaiseComplaintForm />);
+    renderScreen(<RaiseComplaintForm />);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     expect(screen.getByLabelText(/Transaction Date/).getAttribute('max')).toBe(today);
   });
 
   it('refuses a screenshot that is not an image, or larger than 1 MB', async () => {
-    const user = renderWithProviders(<RaiseComplaintForm />);
+    const user = renderScreen(<RaiseComplaintForm />);
     const input = screen.getByLabelText(/Transaction Screenshot/) as HTMLInputElement;
     await user.upload(input, new File(['%PDF'], 'receipt.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Please choose a PNG, JPEG or WebP image')).toBeTruthy();
@@ -65,9 +78,7 @@ describe('RaiseComplaintForm', () => {
         { status: 201 },
       ),
     );
-    const user = renderWithProviders(
-      <RaiseComplaintForm prefill={{ txnReferenceId: 'cc0125ab12cd34ef5678' }} />,
-    );
+    const user = renderScreen(<RaiseComplaintForm prefill={{ txnReferenceId: 'cc0125ab12cd34ef5678' }} />);
     await user.type(screen.getByLabelText('Your Name'), 'Asha Raman');
     await user.selectOptions(screen.getByLabelText('Type of Query'), 'Money debited but no confirmation');
     await user.type(screen.getByLabelText('Contact Number'), '98765 43210');
@@ -92,7 +103,7 @@ describe('RaiseComplaintForm', () => {
       name: 'Asha Raman',
       queryType: 'Money debited but no confirmation',
       contactNumber: '9876543210',
-      transactionAmount: 499.5,
+      transactionAmount: '499.50',
       transactionDate: '2025-05-02',
       txnReferenceId: 'CC0125AB12CD34EF5678',
     });

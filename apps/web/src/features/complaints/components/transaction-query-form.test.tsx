@@ -1,6 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from './test-support.tsx';
+import { renderScreen } from '../testing/render.tsx';
 import { TransactionQueryForm } from './transaction-query-form.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -10,7 +10,7 @@ const setDate = (label: string, value: string) =>
 
 describe('TransactionQueryForm', () => {
   it('keeps To Date from falling before From Date', () => {
-    renderWithProviders(<TransactionQueryForm />);
+    renderScreen(<TransactionQueryForm />);
     setDate('From Date', '2025-05-01');
     expect(screen.getByLabelText('To Date').getAttribute('min')).toBe('2025-05-01');
     setDate('To Date', '2025-05-03');
@@ -21,7 +21,7 @@ describe('TransactionQueryForm', () => {
   });
 
   it('asks for the dates of a mobile search', async () => {
-    const user = renderWithProviders(<TransactionQueryForm />);
+    const user = renderScreen(<TransactionQueryForm />);
     await user.type(screen.getByLabelText('Mobile Number'), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Please choose the From Date')).toBeTruthy();
@@ -31,7 +31,7 @@ describe('TransactionQueryForm', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       Response.json({ message: 'Please login to continue' }, { status: 401 }),
     );
-    const user = renderWithProviders(<TransactionQueryForm />);
+    const user = renderScreen(<TransactionQueryForm />);
     await user.type(screen.getByLabelText('Mobile Number'), '9876543210');
     setDate('From Date', '2025-05-01');
     setDate('To Date', '2025-05-02');
@@ -50,11 +50,13 @@ describe('TransactionQueryForm', () => {
             txnDate: '2025-05-02T06:30:00.000Z',
             billerName: null,
             amountPaise: null,
+            convenienceFeePaise: null,
+            totalPaise: null,
           },
         ],
       }),
     );
-    const user = renderWithProviders(<TransactionQueryForm />);
+    const user = renderScreen(<TransactionQueryForm />);
     await user.click(screen.getByLabelText('Transaction Reference ID'));
     await user.type(
       screen.getByRole('textbox', { name: /Transaction Reference ID/ }),
@@ -69,9 +71,55 @@ describe('TransactionQueryForm', () => {
     });
   });
 
+  it("lists the caller's own payment with the bill amount, the convenience fee and the total, at its time in India", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({
+        transactions: [
+          {
+            txnReferenceId: 'CC0125AB12CD34EF5678',
+            status: 'SUCCESS',
+            txnDate: '2025-11-21T20:15:00.000Z',
+            billerName: 'Tata Power - Mumbai',
+            amountPaise: 125_000,
+            convenienceFeePaise: 1_000,
+            totalPaise: 126_000,
+          },
+        ],
+      }),
+    );
+    const user = renderScreen(<TransactionQueryForm />);
+    await user.click(screen.getByLabelText('Transaction Reference ID'));
+    await user.type(
+      screen.getByRole('textbox', { name: /Transaction Reference ID/ }),
+      'CC0125AB12CD34EF5678',
+    );
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('CC0125AB12CD34EF5678');
+    const [header, row] = screen.getAllByRole('row') as HTMLElement[];
+    const texts = (cells: HTMLElement[]) => cells.map((cell) => cell.textContent);
+    expect(texts(within(header as HTMLElement).getAllByRole('columnheader'))).toEqual([
+      'B-Connect Txn ID',
+      'Biller',
+      'Bill amount',
+      'Convenience fee',
+      'Total',
+      'Date',
+      'Status',
+    ]);
+    expect(texts(within(row as HTMLElement).getAllByRole('cell'))).toEqual([
+      'CC0125AB12CD34EF5678',
+      'Tata Power - Mumbai',
+      '₹1,250.00',
+      '₹10.00',
+      '₹1,260.00',
+      '22 Nov 2025, 1:45 am IST',
+      'Successful',
+    ]);
+  });
+
   it('says when nothing matches', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ transactions: [] }));
-    const user = renderWithProviders(<TransactionQueryForm />);
+    const user = renderScreen(<TransactionQueryForm />);
     await user.click(screen.getByLabelText('Transaction Reference ID'));
     await user.type(
       screen.getByRole('textbox', { name: /Transaction Reference ID/ }),

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 
 /** Renders a complaint screen part with a fresh query client and router; answers a user-event session. */
-export function renderWithProviders(ui: ReactNode) {
+export function renderScreen(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -2,8 +2,8 @@ import type { OrderRefund } from '@erti/contracts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderDetail } from '../testing/orders.ts';
-import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
+import { makeOrderDetail } from '../testing/fixtures.ts';
+import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { PaymentFailure, PaymentSuccess } from './payment-outcome.tsx';
 
 const ORDER = 'GET /api/orders/ord_1';
@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('payment success page', () => {
   it("says 'Payment Successful' and 'Continue Shopping' goes home on a desktop", async () => {
-    mockApi({});
+    stubApi({});
     renderScreen(<PaymentSuccess />, { path: '/payment-success' });
     expect(screen.getByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue Shopping' }));
@@ -34,7 +34,7 @@ describe('payment success page', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) Mobile');
     const location = { href: 'http://site.test/payment-success' };
     vi.stubGlobal('location', location);
-    mockApi({});
+    stubApi({});
     renderScreen(<PaymentSuccess />, { path: '/payment-success' });
     act(() => screen.getByRole('button', { name: 'Continue Shopping' }).click());
     expect(location.href).toBe('ertipay://home');
@@ -45,7 +45,7 @@ describe('payment success page', () => {
   });
 
   it('follows the order: the B-Connect Txn ID once the biller confirms', async () => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail() }) });
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }) });
     renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(await screen.findByText('EP015326ABCDEF123456')).toBeTruthy();
     expect(screen.getByText('Tata Power - Mumbai has received your payment of ₹1,260.00.')).toBeTruthy();
@@ -54,7 +54,9 @@ describe('payment success page', () => {
   });
 
   it('never calls a charge the biller refused a success: it reads as failed and refunded', async () => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail({ status: 'REFUND_PENDING', txnReferenceId: null }) }) });
+    stubApi({
+      [ORDER]: () => ({ body: makeOrderDetail({ status: 'REFUND_PENDING', txnReferenceId: null }) }),
+    });
     renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
     expect(screen.getByText(REFUND_TEXT)).toBeTruthy();
@@ -71,9 +73,9 @@ describe('payment success page', () => {
       createdAt: '2026-11-25T10:00:00.000Z',
       deadline: '2026-11-30T10:00:00.000Z',
     };
-    mockApi({
+    stubApi({
       [ORDER]: () => ({
-        body: orderDetail({
+        body: makeOrderDetail({
           status: 'REFUND_PENDING',
           total: 74_530,
           txnReferenceId: null,
@@ -93,7 +95,7 @@ describe('payment success page', () => {
   });
 
   it("calls a refunded payment's amount refunded", async () => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail({ status: 'REFUNDED', txnReferenceId: null }) }) });
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail({ status: 'REFUNDED', txnReferenceId: null }) }) });
     renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
     expect(
       await screen.findByText('₹1,260.00 has been refunded to your original payment method.'),
@@ -118,8 +120,8 @@ describe('payment success page', () => {
       createdAt: '2026-11-21T10:00:00.000Z',
       deadline: '2026-11-26T10:00:00.000Z',
     };
-    const pending = orderDetail({ status: 'REFUND_PENDING', events: [paid], refunds: [refund] });
-    mockApi({ [ORDER]: () => ({ body: pending }) });
+    const pending = makeOrderDetail({ status: 'REFUND_PENDING', events: [paid], refunds: [refund] });
+    stubApi({ [ORDER]: () => ({ body: pending }) });
     const view = renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(
       await screen.findByText(
@@ -133,7 +135,7 @@ describe('payment success page', () => {
       status: 'REFUNDED' as const,
       refunds: [{ ...refund, status: 'COMPLETED' as const }],
     };
-    mockApi({ [ORDER]: () => ({ body: done }) });
+    stubApi({ [ORDER]: () => ({ body: done }) });
     renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(
       await screen.findByText(
@@ -147,7 +149,7 @@ describe('payment success page', () => {
 
 describe('payment failure page', () => {
   it("says 'Payment Failed', promises the refund and 'Try Again' goes home", async () => {
-    mockApi({});
+    stubApi({});
     renderScreen(<PaymentFailure />, { path: '/payment-failure' });
     expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
     expect(screen.getByText(REFUND_TEXT)).toBeTruthy();
@@ -156,7 +158,9 @@ describe('payment failure page', () => {
   });
 
   it("shows the order's own state, e.g. a payment the bank has not confirmed yet", async () => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail({ status: 'PAYMENT_PENDING', txnReferenceId: null }) }) });
+    stubApi({
+      [ORDER]: () => ({ body: makeOrderDetail({ status: 'PAYMENT_PENDING', txnReferenceId: null }) }),
+    });
     renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
     expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeTruthy();
     expect(screen.getByText(/Your bank has not confirmed this payment yet/)).toBeTruthy();
@@ -166,9 +170,13 @@ describe('payment failure page', () => {
   });
 
   it("does not call a declined card payment's amount paid", async () => {
-    mockApi({
+    stubApi({
       [ORDER]: () => ({
-        body: orderDetail({ status: 'PAYMENT_FAILED', txnReferenceId: null, failureReason: 'Card declined' }),
+        body: makeOrderDetail({
+          status: 'PAYMENT_FAILED',
+          txnReferenceId: null,
+          failureReason: 'Card declined',
+        }),
       }),
     });
     renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
-import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
+import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { PaymentSelection } from './payment-selection.tsx';
 
 const QUOTE = 'POST /api/orders/quote';
@@ -94,7 +94,7 @@ const renderSelection = (state?: PaymentSelectionState) =>
 
 describe('payment selection', () => {
   it('says there is nothing to pay without a payment in state', () => {
-    mockApi({});
+    stubApi({});
     renderSelection();
     expect(screen.getByText('There is no bill or recharge waiting to be paid.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose a service to pay' }).getAttribute('href')).toBe(
@@ -103,7 +103,7 @@ describe('payment selection', () => {
   });
 
   it('shows the bill with the convenience fee and total the server will charge', async () => {
-    const api = mockApi({ [QUOTE]: () => ({ body: quote }) });
+    const api = stubApi({ [QUOTE]: () => ({ body: quote }) });
     renderSelection(billPayment);
     const summary = screen.getByRole('region', { name: 'You are paying' });
     expect(within(summary).getByText('Tata Power - Mumbai')).toBeTruthy();
@@ -118,7 +118,7 @@ describe('payment selection', () => {
   });
 
   it('writes the due date the way the bill confirmation does', async () => {
-    mockApi({ [QUOTE]: () => ({ body: quote }) });
+    stubApi({ [QUOTE]: () => ({ body: quote }) });
     const billRes = billPayment.billRes!;
     renderSelection({
       ...billPayment,
@@ -137,7 +137,7 @@ describe('payment selection', () => {
   });
 
   it('posts the signed PayU form with exactly the fields the server gave', async () => {
-    const api = mockApi({ [QUOTE]: () => ({ body: quote }), [PAYU]: () => ({ body: payuAnswer }) });
+    const api = stubApi({ [QUOTE]: () => ({ body: quote }), [PAYU]: () => ({ body: payuAnswer }) });
     renderSelection(billPayment);
     await userEvent.click(screen.getByRole('button', { name: /Pay with PayU/ }));
 
@@ -163,7 +163,7 @@ describe('payment selection', () => {
   it("opens PhonePe's pay page with the plan of a recharge", async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const api = mockApi({
+    const api = stubApi({
       [QUOTE]: () => ({ body: { ...quote, kind: 'recharge' } }),
       [PHONEPE]: () => ({
         body: {
@@ -200,7 +200,7 @@ describe('payment selection', () => {
     ],
     ['any payment', billPayment, /Pay with PhonePe/, 'Failed to initialize phonepe payment'],
   ])('warns when the gateway cannot start for %s', async (_name, state, button, line) => {
-    mockApi({
+    stubApi({
       [QUOTE]: () => ({ body: quote }),
       [PAYU]: () => ({ status: 502, body: { message: 'Bad gateway' } }),
       [PHONEPE]: () => ({ status: 502, body: { message: 'Bad gateway' } }),
@@ -211,7 +211,7 @@ describe('payment selection', () => {
   });
 
   it("alerts 'Failed to initialize payment' for a fetched bill", async () => {
-    mockApi({ [QUOTE]: () => ({ body: quote }), [PAYU]: () => ({ status: 500, body: { message: 'Oops' } }) });
+    stubApi({ [QUOTE]: () => ({ body: quote }), [PAYU]: () => ({ status: 500, body: { message: 'Oops' } }) });
     renderSelection(billPayment);
     await userEvent.click(screen.getByRole('button', { name: /Pay with PayU/ }));
     const alert = await screen.findByRole('alert');
@@ -221,7 +221,7 @@ describe('payment selection', () => {
 
   it('links to the payment already made for this bill', async () => {
     const message = 'This bill has already been paid.';
-    mockApi({
+    stubApi({
       [QUOTE]: () => ({ body: quote }),
       [PAYU]: () => ({ status: 409, body: { statusCode: 409, message, existingOrderId: 'ord_old' } }),
     });
@@ -244,7 +244,7 @@ describe('payment selection', () => {
     async (name, route, line) => {
       const message =
         'A payment for this bill is already in progress. Please check its status before paying again.';
-      mockApi({
+      stubApi({
         [QUOTE]: () => ({ body: quote }),
         [route]: () => ({ status: 409, body: { statusCode: 409, message, existingOrderId: 'ord_old' } }),
       });
@@ -269,7 +269,7 @@ describe('payment selection', () => {
   it('shows the same way forward when the bill is already being paid before any gateway is chosen', async () => {
     const message =
       'A payment for this bill is already in progress. Please check its status before paying again.';
-    mockApi({
+    stubApi({
       [QUOTE]: () => ({ status: 409, body: { statusCode: 409, message, existingOrderId: 'ord_old' } }),
     });
     renderSelection(billPayment);
@@ -286,7 +286,7 @@ describe('payment selection', () => {
 
   it('blocks paying when the server refuses the payment up front', async () => {
     const message = 'The amount does not match the bill. Please fetch the bill again.';
-    mockApi({ [QUOTE]: () => ({ status: 400, body: { message } }) });
+    stubApi({ [QUOTE]: () => ({ status: 400, body: { message } }) });
     renderSelection(billPayment);
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Pay with PayU/ })).toHaveProperty('disabled', true);
@@ -295,7 +295,7 @@ describe('payment selection', () => {
 
   it('asks a logged-out user to log in and keeps the payment for the way back', async () => {
     localStorage.clear();
-    const api = mockApi({});
+    const api = stubApi({});
     const first = renderSelection(billPayment);
     await userEvent.click(screen.getByRole('button', { name: /Pay with PayU/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please login to continue');

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
+import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { PhonepeStatus } from './phonepe-status.tsx';
 
 const STATUS = 'POST /api/phonepe/pay/status';
@@ -10,12 +10,15 @@ function answer(status: string, extra: Record<string, unknown> = {}) {
     status,
     merchantOrderId: 'EPabc123',
     orderId: 'ord_1',
+    billAmount: '489.00',
+    convenienceFee: '10.00',
     amount: '499.00',
     paymentMode: status === 'COMPLETED' ? 'UPI_INTENT' : null,
     transactionId: '',
     billerName: 'Tata Power',
     txnReferenceId: null,
     approvalRefNum: null,
+    transactionTime: '22 Nov 2025, 1:45 am IST',
     orderStatus: 'PAYMENT_PENDING',
     message: 'Checking',
     ...extra,
@@ -24,7 +27,7 @@ function answer(status: string, extra: Record<string, unknown> = {}) {
 
 /** Answers each status call with the next of `statuses` (the last one repeats). */
 function answerInTurn(...statuses: (string | Error)[]) {
-  return mockApi({
+  return stubApi({
     [STATUS]: () => {
       const next = statuses.length > 1 ? statuses.shift() : statuses[0];
       if (next instanceof Error) return { status: 503, body: { message: next.message } };
@@ -79,6 +82,18 @@ describe('PhonePe status modal', () => {
     expect(row('TRANSACTION ID')).toBe('N/A');
     expect(row('TXN REFERENCE ID')).toBe('N/A');
     expect(row('STATUS')).toBe('PENDING');
+  });
+
+  it('names the bill amount and the convenience fee beside the amount charged, and the time in India', async () => {
+    answerInTurn('COMPLETED');
+    renderScreen(<PhonepeStatus transactionId="EPabc123" />, { path: '/phonepe/status/EPabc123' });
+    await flush();
+    const dialog = screen.getByRole('dialog', { name: 'Payment Successful' });
+    const row = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(row('BILL AMOUNT')).toBe('489.00');
+    expect(row('CONVENIENCE FEE')).toBe('10.00');
+    expect(row('AMOUNT')).toBe('499.00');
+    expect(row('TRANSACTION TIME')).toBe('22 Nov 2025, 1:45 am IST');
   });
 
   it.each([
@@ -136,7 +151,7 @@ describe('PhonePe status modal', () => {
   });
 
   it("says so when the payment is not the user's, instead of spinning forever", async () => {
-    mockApi({ [STATUS]: () => ({ status: 404, body: { message: 'Order not found' } }) });
+    stubApi({ [STATUS]: () => ({ status: 404, body: { message: 'Order not found' } }) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen(<PhonepeStatus transactionId="EPother" />, { path: '/phonepe/status/EPother' });
     await flush();

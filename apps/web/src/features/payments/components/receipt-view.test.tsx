@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderDetail } from '../testing/orders.ts';
-import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
+import { makeOrderDetail } from '../testing/fixtures.ts';
+import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { ReceiptView } from './receipt-view.tsx';
 
 const ORDER = 'GET /api/orders/ord_1';
@@ -18,23 +18,23 @@ const line = (label: string) => screen.getByText(label).nextElementSibling?.text
 
 describe('receipt', () => {
   it('shows the B-Connect Txn ID, approval number, biller, parameters, amounts, mode, channel, time and status', async () => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail() }) });
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     expect(await screen.findByText('EP015326ABCDEF123456')).toBeTruthy();
     expect(line('Approval ref no.')).toBe('AP12345678');
     expect(line('Biller')).toBe('Tata Power - Mumbai');
     expect(line('Consumer Number')).toBe('900000000123');
-    expect(line('Amount')).toBe('₹1,250.00');
+    expect(line('Bill amount')).toBe('₹1,250.00');
     expect(line('Convenience fee (CCF)')).toBe('₹10.00');
     expect(line('Total')).toBe('₹1,260.00');
     expect(line('Payment mode')).toBe('Credit Card');
     expect(line('Payment channel')).toBe('Internet (INT)');
-    expect(line('Date and time')).toBe('22 Nov 2025, 1:45 am');
+    expect(line('Date and time')).toBe('22 Nov 2025, 1:45 am IST');
     expect(line('Status')).toBe('Successful');
   });
 
   it('opens a complaint pre-filled from the receipt', async () => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail() }) });
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     await userEvent.click(await screen.findByRole('link', { name: 'Raise complaint' }));
     const location = await screen.findByTestId('location');
@@ -43,7 +43,7 @@ describe('receipt', () => {
       selectedTab: 'raise',
       prefill: {
         txnReferenceId: 'EP015326ABCDEF123456',
-        transactionAmount: 1260,
+        transactionAmount: '1260.00',
         transactionDate: '2025-11-22',
         initiatedVia: 'Erti Pay',
       },
@@ -52,7 +52,7 @@ describe('receipt', () => {
 
   it('downloads the PDF with the Bearer token as erti-receipt-<orderId>.pdf', async () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    const api = mockApi({ [ORDER]: () => ({ body: orderDetail() }), [PDF]: () => ({ body: pdf }) });
+    const api = stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }), [PDF]: () => ({ body: pdf }) });
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:receipt');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const clicked: HTMLAnchorElement[] = [];
@@ -70,9 +70,9 @@ describe('receipt', () => {
   });
 
   it('shows a refund in progress with its deadline', async () => {
-    mockApi({
+    stubApi({
       [ORDER]: () => ({
-        body: orderDetail({
+        body: makeOrderDetail({
           status: 'REFUND_PENDING',
           txnReferenceId: null,
           refunds: [
@@ -92,7 +92,7 @@ describe('receipt', () => {
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     const refunds = await screen.findByRole('region', { name: 'Refunds' });
     expect(
-      within(refunds).getByText(/₹1,260.00 · In progress, due by 27 Nov 2025, 1:46 am · Ref. rfd_1/),
+      within(refunds).getByText(/₹1,260.00 · In progress, due by 27 Nov 2025 · Ref. rfd_1/),
     ).toBeTruthy();
     expect(screen.getByText('Not issued yet')).toBeTruthy();
   });
@@ -104,14 +104,14 @@ describe('receipt', () => {
     ['REFUND_PENDING', 'The biller could not accept this payment · refund in progress'],
     ['REFUNDED', 'This payment has been refunded to your original payment method.'],
   ] as const)('words the receipt by its status: %s', async (status, standing) => {
-    mockApi({ [ORDER]: () => ({ body: orderDetail({ status }) }) });
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail({ status }) }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     expect(await screen.findByText(standing)).toBeTruthy();
     if (status !== 'SUCCESS') expect(screen.queryByText(/Paid through Bharat Connect/)).toBeNull();
   });
 
   it('says when the payment is not found', async () => {
-    mockApi({ [ORDER]: () => ({ status: 404, body: { message: 'Order not found' } }) });
+    stubApi({ [ORDER]: () => ({ status: 404, body: { message: 'Order not found' } }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     expect((await screen.findByRole('alert')).textContent).toContain('We could not find this payment.');
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
-import { mockApi, renderScreen } from '../testing/render-screen.tsx';
+import { renderScreen, stubApi } from '../testing/render.tsx';
 import { TestPaymentForm } from './test-payment-form.tsx';
 
 const CREATE_ORDER = 'POST /api/bbps/pg/create-order';
@@ -47,7 +47,7 @@ const payNow = () => screen.getByRole('button', { name: 'Pay Now' });
 
 describe('test payment page', () => {
   it('keeps Pay Now disabled until amount, email and contact are all filled', async () => {
-    mockApi({});
+    stubApi({});
     renderScreen(<TestPaymentForm />, { path: '/bbps' });
     expect(payNow()).toHaveProperty('disabled', true);
     const user = await fill('125.50', 'asha@example.com', '');
@@ -60,7 +60,7 @@ describe('test payment page', () => {
   });
 
   it('keeps the ten digits of a pasted number with its country code', async () => {
-    mockApi({});
+    stubApi({});
     renderScreen(<TestPaymentForm />, { path: '/bbps' });
     const user = await fill('125.50', 'asha@example.com', '');
     await user.click(screen.getByLabelText('Contact'));
@@ -69,7 +69,7 @@ describe('test payment page', () => {
   });
 
   it('creates the order in paise and posts the hosted checkout form', async () => {
-    const api = mockApi({ [CREATE_ORDER]: () => ({ body: razorpayOrder }) });
+    const api = stubApi({ [CREATE_ORDER]: () => ({ body: razorpayOrder }) });
     renderScreen(<TestPaymentForm />, { path: '/bbps' });
     const user = await fill('125.50');
     await user.click(payNow());
@@ -107,7 +107,7 @@ describe('test payment page', () => {
     ],
   ])('on a %i answer shows %j for 3 s', async (status, message, line) => {
     const shown = vi.spyOn(toast, 'error');
-    mockApi({ [CREATE_ORDER]: () => ({ status, body: { message } }) });
+    stubApi({ [CREATE_ORDER]: () => ({ status, body: { message } }) });
     renderScreen(<TestPaymentForm />, { path: '/bbps' });
     const user = await fill('100');
     await user.click(payNow());
@@ -117,7 +117,7 @@ describe('test payment page', () => {
   });
 
   it('explains a bad amount next to the field and calls nothing', async () => {
-    const api = mockApi({});
+    const api = stubApi({});
     renderScreen(<TestPaymentForm />, { path: '/bbps' });
     const user = await fill('0.5');
     await user.click(payNow());
@@ -130,7 +130,7 @@ describe('test payment page', () => {
 
   it('asks a logged-out visitor to log in, keeping the way back to /bbps', async () => {
     localStorage.clear();
-    const api = mockApi({});
+    const api = stubApi({});
     renderScreen(<TestPaymentForm />, { path: '/bbps' });
     const user = await fill('100');
     await user.click(payNow());

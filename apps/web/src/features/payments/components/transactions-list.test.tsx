@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderSummary } from '../testing/orders.ts';
-import { mockApi, renderScreen, signIn } from '../testing/render-screen.tsx';
+import { makeOrderSummary } from '../testing/fixtures.ts';
+import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { TransactionsList } from './transactions-list.tsx';
 
 const ORDERS = 'GET /api/orders';
@@ -14,13 +14,13 @@ const pageOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').sear
 
 describe('transactions list', () => {
   it('lists each payment with its status in words, amount, B-Connect Txn ID and links', async () => {
-    mockApi({
+    stubApi({
       [ORDERS]: () => ({
         body: {
           orders: [
-            orderSummary({ gateway: 'phonepe', merchantOrderId: 'EPphone1', orderId: 'ord_2' }),
-            orderSummary({ status: 'REFUND_PENDING', txnReferenceId: null }),
-            orderSummary({ status: 'BILL_PENDING', orderId: 'ord_3', txnReferenceId: null }),
+            makeOrderSummary({ gateway: 'phonepe', merchantOrderId: 'EPphone1', orderId: 'ord_2' }),
+            makeOrderSummary({ status: 'REFUND_PENDING', txnReferenceId: null }),
+            makeOrderSummary({ status: 'BILL_PENDING', orderId: 'ord_3', txnReferenceId: null }),
           ],
           total: 3,
           page: 1,
@@ -36,7 +36,7 @@ describe('transactions list', () => {
     expect(first.getByText('₹1,260.00')).toBeTruthy();
     expect(first.getByText('EP015326ABCDEF123456')).toBeTruthy();
     expect(first.getByText('Consumer Number: 900000000123')).toBeTruthy();
-    expect(first.getByText('22 Nov 2025, 1:45 am')).toBeTruthy();
+    expect(first.getByText('22 Nov 2025, 1:45 am IST')).toBeTruthy();
     expect(first.getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe('/receipt/ord_2');
     expect(first.getByRole('link', { name: 'Status' }).getAttribute('href')).toBe('/phonepe/status/EPphone1');
     expect(within(rows[1] as HTMLElement).getByText('Refund in progress')).toBeTruthy();
@@ -45,8 +45,8 @@ describe('transactions list', () => {
   });
 
   it('pages through 10 at a time and starts again at page 1 on a new page size', async () => {
-    const api = mockApi({
-      [ORDERS]: () => ({ body: { orders: [orderSummary()], total: 23, page: 1, pageSize: 10 } }),
+    const api = stubApi({
+      [ORDERS]: () => ({ body: { orders: [makeOrderSummary()], total: 23, page: 1, pageSize: 10 } }),
     });
     renderScreen(<TransactionsList />, { path: '/txn' });
     await screen.findByText('1–10 of 23 · Page 1 of 3');
@@ -66,14 +66,14 @@ describe('transactions list', () => {
   });
 
   it('says so when there are no payments yet', async () => {
-    mockApi({ [ORDERS]: () => ({ body: { orders: [], total: 0, page: 1, pageSize: 10 } }) });
+    stubApi({ [ORDERS]: () => ({ body: { orders: [], total: 0, page: 1, pageSize: 10 } }) });
     renderScreen(<TransactionsList />, { path: '/txn' });
     expect(await screen.findByText('You have not made any payments yet.')).toBeTruthy();
   });
 
   it('asks a logged-out visitor to log in', () => {
     localStorage.clear();
-    const api = mockApi({});
+    const api = stubApi({});
     renderScreen(<TransactionsList />, { path: '/txn' });
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?from=%2Ftxn');
     expect(api.calls).toHaveLength(0);

@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderSummary } from '@erti/contracts';
 
 /** An order as the api answers it; override what a test is about. */
-export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+export function makeOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     orderId: 'ord_1',
     merchantOrderId: 'EP00000000000000000001',
@@ -29,6 +29,6 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
   };
 }
 
-export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return { ...orderSummary(overrides), events: [], refunds: [], ...overrides };
+export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return { ...makeOrderSummary(overrides), events: [], refunds: [], ...overrides };
 }

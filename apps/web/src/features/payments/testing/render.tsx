@@ -72,7 +72,7 @@ type Handler = (
  * Answers the api's calls from `handlers` keyed 'METHOD /path' (query string ignored) and records
  * each call. An unexpected call fails loudly.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export function stubApi(handlers: Record<string, Handler>) {
   const calls: { key: string; url: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { coverage, educationBillers, health } from '../testing/fixtures.ts';
-import { bodiesSentTo, fakeApi, renderScreen } from '../testing/render.tsx';
+import { bodiesSentTo, renderScreen, stubApi } from '../testing/render.tsx';
 import { EducationFeesForm } from './education-fees-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function serveCoverage() {
-  return fakeApi({
+  return stubApi({
     'POST /bbps/prod/education/coverage': ({ state, area }) =>
       state ? (educationBillers[`${state}:${area ?? ''}`] ?? []) : coverage,
   });
@@ -102,7 +102,7 @@ describe('education fees form', () => {
 
   it('says the institutes are still loading during the first sync, then offers the places by itself', async () => {
     let synced = false;
-    const fetchMock = fakeApi({
+    const fetchMock = stubApi({
       'POST /bbps/prod/education/coverage': ({ state, area }) =>
         synced ? (state ? (educationBillers[`${state}:${area ?? ''}`] ?? []) : coverage) : [],
       'GET /health': () => health(synced),
@@ -132,7 +132,7 @@ describe('education fees form', () => {
   });
 
   it("says 'No Results Found' for a place without institutes once the catalogue is synchronised", async () => {
-    fakeApi({
+    stubApi({
       'POST /bbps/prod/education/coverage': ({ state }) => (state ? [] : coverage),
       'GET /health': () => health(true),
     });

@@ -6,7 +6,7 @@ import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { saveSession, saveUserData } from '../../../lib/session.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { health, mumbaiPlans, operators } from '../testing/fixtures.ts';
-import { bodiesSentTo, fakeApi, renderScreen } from '../testing/render.tsx';
+import { bodiesSentTo, renderScreen, stubApi } from '../testing/render.tsx';
 import { MobileRechargeForm } from './mobile-recharge-form.tsx';
 
 afterEach(() => {
@@ -17,7 +17,7 @@ afterEach(() => {
 const accepted: BillResponse = { respCode: 1, response: { billFetchId: 'bf_1', responseCode: '000' } };
 
 function serveNetwork(validate: () => unknown = () => accepted) {
-  return fakeApi({
+  return stubApi({
     'GET /bbps/prod/Mobile Prepaid': () => operators,
     'POST /bbps/prod/billerplan/circle': () => ['Delhi NCR', 'Mumbai'],
     'POST /bbps/prod/billerid': ({ billerId }) =>
@@ -212,7 +212,7 @@ describe('mobile recharge form', () => {
 
   it('says the operators are still loading during the first sync, then lists them by itself', async () => {
     let synced = false;
-    const fetchMock = fakeApi({
+    const fetchMock = stubApi({
       'GET /bbps/prod/Mobile Prepaid': () => (synced ? operators : []),
       'GET /health': () => health(synced),
     });
@@ -237,7 +237,7 @@ describe('mobile recharge form', () => {
   });
 
   it("says 'No Results Found' for an empty operator list once the catalogue is synchronised", async () => {
-    fakeApi({ 'GET /bbps/prod/Mobile Prepaid': () => [], 'GET /health': () => health(true) });
+    stubApi({ 'GET /bbps/prod/Mobile Prepaid': () => [], 'GET /health': () => health(true) });
     renderScreen(<MobileRechargeForm />);
     const operator = await screen.findByRole('combobox', { name: 'Operator' });
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading operator' })).toBeNull());

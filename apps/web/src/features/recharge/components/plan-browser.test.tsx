@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { longDescription, makePlan, mumbaiPlans } from '../testing/fixtures.ts';
-import { fakeApi, renderScreen } from '../testing/render.tsx';
+import { renderScreen, stubApi } from '../testing/render.tsx';
 import { PlanBrowser } from './plan-browser.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function servePlans(plans: Plan[] = mumbaiPlans) {
-  return fakeApi({ 'POST /bbps/prod/circle': () => plans });
+  return stubApi({ 'POST /bbps/prod/circle': () => plans });
 }
 
 /** A screen that owns the amount, as the recharge form does. */

@@ -44,10 +44,10 @@ export function renderScreen(screen: ReactNode, url = '/services/recharge/Mobile
 type Handler = (body: Record<string, unknown>) => unknown;
 
 /**
- * A fake api: routes keyed 'METHOD /path' answer JSON (a thrown `{ status, message }` answers an
+ * Stands in for the api: routes keyed 'METHOD /path' answer JSON (a thrown `{ status, message }` answers an
  * error). Returns the fetch mock so tests can read the requests.
  */
-export function fakeApi(routes: Record<string, Handler>) {
+export function stubApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${decodeURIComponent(url.replace(/^\/api/, ''))}`;
     const handler = routes[key];
@@ -65,7 +65,7 @@ export function fakeApi(routes: Record<string, Handler>) {
 }
 
 /** The JSON bodies sent to one 'METHOD /path'. */
-export function bodiesSentTo(fetchMock: ReturnType<typeof fakeApi>, key: string): unknown[] {
+export function bodiesSentTo(fetchMock: ReturnType<typeof stubApi>, key: string): unknown[] {
   return (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
     .filter(
       ([url, init]) => `${init?.method ?? 'GET'} ${decodeURIComponent(url.replace(/^\/api/, ''))}` === key,
