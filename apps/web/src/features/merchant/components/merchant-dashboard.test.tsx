@@ -12,7 +12,7 @@ const HISTORY = '/api/phonepe/merchant/history';
 const REFUNDS = '/api/phonepe/merchant/refunds';
 const REFUND = '/api/phonepe/refund';
 
-function transaction(overrides: Partial<MerchantTransaction> = {}): MerchantTransaction {
+function makeTransaction(overrides: Partial<MerchantTransaction> = {}): MerchantTransaction {
   return {
     date: '2025-11-21T20:15:00.000Z',
     amount: 1260,
@@ -29,7 +29,7 @@ function transaction(overrides: Partial<MerchantTransaction> = {}): MerchantTran
   };
 }
 
-function refund(overrides: Partial<MerchantRefund> = {}): MerchantRefund {
+function makeRefund(overrides: Partial<MerchantRefund> = {}): MerchantRefund {
   return {
     refundInitiatedAt: '2025-11-21T20:15:00.000Z',
     refundId: 'rfd_1',
@@ -53,7 +53,7 @@ type Answer = { status?: number; body: unknown };
 type Call = { path: string; body: Record<string, unknown>; headers: Record<string, string> };
 
 /** Answers the dashboard's POST calls from `handlers` by path, recording each call. */
-function mockApi(handlers: Record<string, (body: Record<string, unknown>) => Answer>) {
+function stubApi(handlers: Record<string, (body: Record<string, unknown>) => Answer>) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const body = JSON.parse(String(init.body ?? '{}'));
@@ -100,7 +100,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('who may open the merchant dashboard', () => {
   it('sends a logged-out visitor to the login page, to come back afterwards, without asking the api', async () => {
-    const api = mockApi({});
+    const api = stubApi({});
     renderDashboard();
     expect((await screen.findByTestId('location')).textContent).toBe('/login?from=%2Fmerchant');
     expect(api.calls).toEqual([]);
@@ -108,7 +108,7 @@ describe('who may open the merchant dashboard', () => {
 
   it('tells a signed-in user without the merchant role that they are not allowed', async () => {
     signIn();
-    mockApi({
+    stubApi({
       [HISTORY]: () => ({
         status: 403,
         body: { message: 'You are not allowed to open the merchant dashboard' },
@@ -126,11 +126,11 @@ describe('transactions', () => {
   beforeEach(signIn);
 
   it('lists transactions with status, gateway and amount, and asks for page 1 of 10', async () => {
-    const api = mockApi({
+    const api = stubApi({
       [HISTORY]: () =>
         page(
           'transactions',
-          [transaction(), transaction({ orderId: 'ord_2', status: 'REFUND_PENDING' })],
+          [makeTransaction(), makeTransaction({ orderId: 'ord_2', status: 'REFUND_PENDING' })],
           12,
         ),
     });
@@ -148,7 +148,7 @@ describe('transactions', () => {
   });
 
   it('scrolls the table sideways in its own named, focusable region, never the page', async () => {
-    mockApi({ [HISTORY]: () => page('transactions', [transaction()], 1) });
+    stubApi({ [HISTORY]: () => page('transactions', [makeTransaction()], 1) });
     renderDashboard();
     const table = await screen.findByRole('table');
     const region = screen.getByRole('region', { name: 'Transactions, newest first' });
@@ -161,7 +161,7 @@ describe('transactions', () => {
 
   it('searches by order id and filters by status, each time from page 1', async () => {
     const user = userEvent.setup();
-    const api = mockApi({ [HISTORY]: () => page('transactions', [transaction()], 30) });
+    const api = stubApi({ [HISTORY]: () => page('transactions', [makeTransaction()], 30) });
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(api.to(HISTORY).at(-1)?.body).toMatchObject({ page: 2 });
@@ -183,15 +183,15 @@ describe('transactions', () => {
   });
 
   it("says 'No transactions found matching your criteria' when nothing matches", async () => {
-    mockApi({ [HISTORY]: () => page('transactions', []) });
+    stubApi({ [HISTORY]: () => page('transactions', []) });
     renderDashboard();
     expect(await screen.findByText('No transactions found matching your criteria')).toBeTruthy();
   });
 
   it('offers no refund for a transaction that is not completed', async () => {
     const user = userEvent.setup();
-    mockApi({
-      [HISTORY]: () => page('transactions', [transaction({ status: 'FAILED', refundableAmount: 0 })]),
+    stubApi({
+      [HISTORY]: () => page('transactions', [makeTransaction({ status: 'FAILED', refundableAmount: 0 })]),
     });
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'View EPabc123' }));
@@ -224,13 +224,13 @@ describe('refunding a transaction', () => {
 
   it('asks for a remark, confirms, refunds, shows the message and opens the reloaded refunds list', async () => {
     const user = userEvent.setup();
-    const api = mockApi({
-      [HISTORY]: () => page('transactions', [transaction()]),
+    const api = stubApi({
+      [HISTORY]: () => page('transactions', [makeTransaction()]),
       [REFUND]: () => ({ body: { message: 'Refund of ₹1,260.00 for order EPabc123 initiated.' } }),
       [REFUNDS]: () =>
         page('refunds', [
-          refund(),
-          refund({ refundId: 'rfd_2', refundStatus: 'FAILED', late: true, ageDays: 7 }),
+          makeRefund(),
+          makeRefund({ refundId: 'rfd_2', refundStatus: 'FAILED', late: true, ageDays: 7 }),
         ]),
     });
     renderDashboard();
@@ -261,8 +261,8 @@ describe('refunding a transaction', () => {
   it("says 'Failed to refund transaction' with the reason, and retries with the same key", async () => {
     const user = userEvent.setup();
     let answers = 0;
-    const api = mockApi({
-      [HISTORY]: () => page('transactions', [transaction()]),
+    const api = stubApi({
+      [HISTORY]: () => page('transactions', [makeTransaction()]),
       [REFUND]: () => {
         answers += 1;
         return answers === 1
@@ -291,18 +291,18 @@ describe('refunds against their deadline', () => {
 
   it('shows a late refund as Late with the compensation owed beside it, and one without any owed as Late only', async () => {
     const user = userEvent.setup();
-    mockApi({
+    stubApi({
       [HISTORY]: () => page('transactions', []),
       [REFUNDS]: () =>
         page('refunds', [
-          refund({
+          makeRefund({
             refundId: 'rfd_auto',
             late: true,
             ageDays: 8,
             compensationOwed: 300,
             requestedBy: 'System',
           }),
-          refund({ refundId: 'rfd_merchant', late: true, ageDays: 6 }),
+          makeRefund({ refundId: 'rfd_merchant', late: true, ageDays: 6 }),
         ]),
     });
     renderDashboard();

@@ -29,7 +29,7 @@ const held: HeldOrder = {
 type Call = { url: string; method: string; body: unknown };
 
 /** Answers the dashboard's calls by path; the held list empties once the order is resolved. */
-function mockApi() {
+function stubApi() {
   const calls: Call[] = [];
   let resolved = false;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -69,7 +69,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the Needs attention tab', () => {
   it('lists each held order with what could not be read and the raw gateway answer', async () => {
-    mockApi();
+    stubApi();
     renderDashboard();
     await userEvent.click(await screen.findByRole('tab', { name: 'Needs attention' }));
     const card = (await screen.findByRole('heading', { name: /EPheld0001/ })).closest('li') as HTMLElement;
@@ -81,7 +81,7 @@ describe('the Needs attention tab', () => {
   });
 
   it('resolves one in an accessible dialog: an action, the payment id, the amount and a required reason', async () => {
-    const calls = mockApi();
+    const calls = stubApi();
     renderDashboard();
     await userEvent.click(await screen.findByRole('tab', { name: 'Needs attention' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Resolve order EPheld0001' }));
