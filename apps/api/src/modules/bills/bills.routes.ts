@@ -47,7 +47,9 @@ export function billsRoutes(options: { bills: BillsService; auth: Auth }): Fasti
           tags,
           security,
           description:
-            'Validates a payment before it is charged: `amount` in paise, or `planId` for plan billers. The answer names the amount (rupees) that will be charged.',
+            'Validates a payment before it is charged: `amount` in paise, or for plan billers the plan id, as the spec sends it ' +
+            '(customer parameter `Id`) or in `planId`. A plan the operator does not sell in that circle is answered respCode 0 ' +
+            'with the reason. The answer names the amount (rupees) that will be charged.',
           body: billRequestSchema,
           response: { 200: billResponseSchema },
         },
