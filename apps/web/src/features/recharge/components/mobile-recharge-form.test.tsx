@@ -198,7 +198,7 @@ describe('mobile recharge form', () => {
 
   it("says 'Error submitting data' with the api's reason when validation is refused", async () => {
     serveNetwork(() => {
-      throw { status: 400, message: 'This plan is not available in the Mumbai circle' };
+      throw { status: 400, message: 'The amount does not match the plan. Please choose the plan again.' };
     });
     signIn();
     const { arrivals } = renderScreen(<MobileRechargeForm />);
@@ -206,7 +206,7 @@ describe('mobile recharge form', () => {
     await userEvent.click(proceed());
     const toast = await toastText();
     expect(toast).toContain('Error submitting data');
-    expect(toast).toContain('This plan is not available in the Mumbai circle');
+    expect(toast).toContain('The amount does not match the plan. Please choose the plan again.');
     expect(arrivals).toEqual([]);
   });
 
