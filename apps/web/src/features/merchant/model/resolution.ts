@@ -1,5 +1,5 @@
 import { type HeldOrderAction, type HeldOrderResolution, heldOrderResolutionSchema } from '@erti/contracts';
-import { parseRupees } from '@erti/contracts/rupees';
+import { paiseFromTypedRupees } from '@erti/contracts/rupees';
 
 /** The resolve dialog's fields as typed. */
 export interface ResolutionForm {
@@ -32,9 +32,8 @@ export function resolutionOf(form: ResolutionForm): { body: HeldOrderResolution 
   if (!form.action) return { problem: 'Please choose what the gateway shows' };
   let amount: number | undefined;
   if (form.action === 'refund') {
-    const reading = parseRupees(form.amount.trim(), 'typed');
-    if (!reading.ok) return { problem: reading.reason };
-    amount = reading.paise;
+    amount = paiseFromTypedRupees(form.amount);
+    if (!amount) return { problem: 'Please enter the amount the gateway shows, in rupees' };
   }
   const parsed = heldOrderResolutionSchema.safeParse({
     action: form.action,
