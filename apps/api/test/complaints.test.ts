@@ -6,7 +6,7 @@ import { orders } from '../src/db/schema/payments.ts';
 import { complaints } from '../src/db/schema/support.ts';
 import { bbpsClientFromConfig } from '../src/integrations/bbps/bbps-client.ts';
 import { newId } from '../src/lib/ids.ts';
-import { signedInUser } from './support/bill-network.ts';
+import { type SignedInUser, signedInUser } from './support/bill-network.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 let env: TestEnv;
@@ -457,7 +457,7 @@ describe('POST /api/complaints/transactions', () => {
     const owner = await signedInUser(env);
     const stranger = await signedInUser(env);
     const txn = await paidTransaction();
-    await orderFor(owner.userId, txn);
+    await orderFor(owner.userId, txn, new Date(), 1_500);
 
     const visitor = (
       await post('/api/complaints/transactions', { txnReferenceId: txn.txnReferenceId })
@@ -469,6 +469,8 @@ describe('POST /api/complaints/transactions', () => {
         txnDate: expect.any(String),
         billerName: null,
         amountPaise: null,
+        convenienceFeePaise: null,
+        totalPaise: null,
       },
     ]);
     expect(Math.abs(Date.parse(visitor.transactions[0].txnDate) - Date.now())).toBeLessThan(10 * 60_000);
@@ -488,6 +490,8 @@ describe('POST /api/complaints/transactions', () => {
     expect(own.json().transactions[0]).toMatchObject({
       billerName: 'Maharashtra State Electricity Distribution Co. Ltd.',
       amountPaise: txn.amountPaise,
+      convenienceFeePaise: 1_500,
+      totalPaise: txn.amountPaise + 1_500,
     });
   });
 
@@ -519,6 +523,8 @@ describe('POST /api/complaints/transactions', () => {
         txnDate: expect.any(String),
         billerName: 'Maharashtra State Electricity Distribution Co. Ltd.',
         amountPaise: mine.amountPaise,
+        convenienceFeePaise: 0,
+        totalPaise: mine.amountPaise,
       },
     ]);
   });
@@ -556,6 +562,44 @@ describe('POST /api/complaints/transactions', () => {
     expect(response.json().message).toMatch(
       /Mobile Number with From and To dates, or a Transaction Reference ID/,
     );
+  });
+});
+
+/**
+ * Day 0 is the To Date; day 90 is the From Date 90 India calendar days before it, the earliest a
+ * search may start. A search holds the payments made from 00:00 IST of its From Date to the last
+ * millisecond of its To Date (IST).
+ */
+describe('the 90-day window of Transaction Queries', () => {
+  const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00+05:30`);
+  const search = (user: SignedInUser, mobileNumber: string, fromDate: string, toDate = today()) =>
+    post('/api/complaints/transactions', { mobileNumber, fromDate, toDate }, { headers: user.headers });
+
+  it('finds a payment of the first millisecond of day 90 and of the last of day 0, not one of the last of day 91', async () => {
+    const user = await signedInUser(env);
+    const mobile = '9876500390';
+    const [onDay90, onDay91, onDay0] = [
+      await paidTransaction(mobile),
+      await paidTransaction(mobile),
+      await paidTransaction(mobile),
+    ];
+    const day90Starts = startOfIndianDay(daysAgo(90));
+    await orderFor(user.userId, onDay90, day90Starts);
+    await orderFor(user.userId, onDay91, new Date(day90Starts.getTime() - 1));
+    await orderFor(user.userId, onDay0, new Date(startOfIndianDay(inDays(1)).getTime() - 1));
+
+    const response = await search(user, mobile, daysAgo(90));
+    expect(response.statusCode, response.body).toBe(200);
+    const found = response.json().transactions.map((txn: { txnReferenceId: string }) => txn.txnReferenceId);
+    expect(found).toEqual([onDay0.txnReferenceId, onDay90.txnReferenceId]);
+  });
+
+  it('refuses a search from day 91 with a 400, and takes 90 days ending before today', async () => {
+    const user = await signedInUser(env);
+    const refused = await search(user, '9876500391', daysAgo(91));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Please choose a range of at most 90 days');
+    expect((await search(user, '9876500391', daysAgo(91), daysAgo(1))).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { digitsOnly, matchesBillerRegex, phoneDigits } from './text.ts';
+import { digitsOnly, formatIstDateTime, matchesBillerRegex, phoneDigits } from './text.ts';
 
 /** The one rule every phone and mobile number field keeps what is typed or pasted by. */
 describe('phoneDigits', () => {
@@ -33,6 +33,13 @@ describe('phoneDigits', () => {
 });
 
 /** The one reading of a biller's customer-parameter regex, for the api and both web forms. */
+describe('formatIstDateTime', () => {
+  it('writes an instant in India time, named, whatever the zone it is given in', () => {
+    expect(formatIstDateTime(new Date('2025-11-21T20:15:00Z'))).toBe('22 Nov 2025, 1:45 am IST');
+    expect(formatIstDateTime(new Date('2025-11-22T13:05:59+05:30'))).toBe('22 Nov 2025, 1:05 pm IST');
+  });
+});
+
 describe('matchesBillerRegex', () => {
   it("judges a value by the biller's pattern", () => {
     expect(matchesBillerRegex('^[6-9][0-9]{9}$', '9876543210')).toBe(true);

@@ -43,3 +43,20 @@ export function matchesBillerRegex(regex: string, value: string): boolean {
   }
   return billerPatterns.get(regex)?.test(value) ?? true;
 }
+
+let istDateTime: Intl.DateTimeFormat | undefined;
+
+/**
+ * An instant as every surface writes a transaction's time (receipt page and PDF, mails, status modal,
+ * Transaction Queries, merchant dashboard): India time, named, '22 Nov 2025, 1:45 am IST'. One
+ * formatter for the api and the web, so they cannot drift. Built on first use: a locale's data is slow
+ * to load on a phone, and most screens format no time.
+ */
+export function formatIstDateTime(at: Date): string {
+  istDateTime ??= new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return `${istDateTime.format(at)} IST`;
+}

@@ -31,7 +31,7 @@ describe('format', () => {
     // 20:00 UTC is 01:30 the next day in India.
     const lateEvening = '2025-11-21T20:00:00Z';
     expect(formatDate(lateEvening)).toBe('22 Nov 2025');
-    expect(formatDateTime(lateEvening)).toBe('22 Nov 2025, 1:30 am');
+    expect(formatDateTime(lateEvening)).toBe('22 Nov 2025, 1:30 am IST');
     expect(indianDate(lateEvening)).toBe('2025-11-22');
   });
 

@@ -1,4 +1,5 @@
 import { CURRENCY } from '@erti/contracts/constants';
+import { formatIstDateTime } from '@erti/contracts/text';
 
 /**
  * How the site writes money and dates for Indian readers: rupees with Indian digit grouping
@@ -34,9 +35,6 @@ const calendarDate = onFirstUse(
   () => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
 );
 const date = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, dateStyle: 'medium' }));
-const dateTime = onFirstUse(
-  () => new Intl.DateTimeFormat('en-IN', { timeZone: INDIA, dateStyle: 'medium', timeStyle: 'short' }),
-);
 /** en-CA writes a date as YYYY-MM-DD. */
 const isoDate = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA }));
 
@@ -64,10 +62,13 @@ export function formatCalendarDate(text: string | undefined): string {
 /** The day of an instant in India: '22 Nov 2025'. */
 export const formatDate = (iso: string) => date().format(new Date(iso));
 
-/** An instant in India time: '22 Nov 2025, 10:05 am'; text that is not a date is shown as it was sent. */
+/**
+ * An instant in India time, as the api's receipts and mails write it (the same formatter):
+ * '22 Nov 2025, 10:05 am IST'; text that is not a date is shown as it was sent.
+ */
 export function formatDateTime(iso: string): string {
   const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? iso : dateTime().format(instant);
+  return Number.isNaN(instant.getTime()) ? iso : formatIstDateTime(instant);
 }
 
 /** The calendar date of an instant in India, YYYY-MM-DD (what date inputs and complaints expect). */

@@ -188,16 +188,21 @@ export type TransactionQueryRequest = z.input<typeof transactionQueryRequestSche
 export const bbpsTxnStatusSchema = z.enum(['SUCCESS', 'FAILURE', 'PENDING']);
 
 /**
- * One transaction found. Biller and amount are null when the caller may only see the status (a
- * Txn ID search for a payment that is not theirs).
+ * One transaction found. Biller and amounts are null when the caller may only see the status (a
+ * Txn ID search for a payment that is not theirs). The caller's own payment is told as its receipt
+ * tells it: the same time and the same total, with both parts (decision 063).
  */
 export const queriedTransactionSchema = z.object({
   txnReferenceId: z.string(),
   status: bbpsTxnStatusSchema,
-  /** ISO date-time. */
+  /** ISO date-time: when the customer paid (of another's payment, the network's time). */
   txnDate: z.string(),
   billerName: z.string().nullable(),
+  /** The bill amount, paise. */
   amountPaise: z.number().int().nullable(),
+  convenienceFeePaise: z.number().int().nullable(),
+  /** What the customer paid: the bill amount and the convenience fee, paise. */
+  totalPaise: z.number().int().nullable(),
 });
 export type QueriedTransaction = z.infer<typeof queriedTransactionSchema>;
 

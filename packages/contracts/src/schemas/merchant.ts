@@ -49,10 +49,14 @@ export const merchantRefundsRequestSchema = z.object(listFilters).strict().nulli
 export type MerchantRefundsRequest = z.infer<typeof merchantRefundsRequestSchema>;
 
 export const merchantTransactionSchema = z.object({
-  /** ISO date-time the order was made. */
+  /** ISO date-time the customer paid: the transaction's time every surface shows (decision 063). */
   date: z.string(),
   /** Rupees the customer paid (bill amount and convenience fee). */
   amount: z.number(),
+  /** Rupees of the bill, the first part of `amount`. */
+  billAmount: z.number(),
+  /** Rupees of the convenience fee, the second part of `amount`. */
+  convenienceFee: z.number(),
   merchantOrderId: z.string(),
   status: merchantTransactionStatusSchema,
   /** 'UPI', 'Credit Card', ...; null before the gateway said how the customer paid. */

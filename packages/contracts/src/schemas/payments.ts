@@ -149,13 +149,19 @@ export const phonepeStatusResponseSchema = z.object({
   status: paymentStatusSchema,
   merchantOrderId: z.string(),
   orderId: z.string(),
-  /** Rupees charged (amount + convenience fee), 2 decimals. */
+  /** Rupees of the bill, 2 decimals. */
+  billAmount: z.string(),
+  /** Rupees of the convenience fee, 2 decimals. */
+  convenienceFee: z.string(),
+  /** Rupees charged (bill amount + convenience fee), 2 decimals. */
   amount: z.string(),
   paymentMode: z.string().nullable(),
   transactionId: z.string().nullable(),
   billerName: z.string().nullable(),
   txnReferenceId: z.string().nullable(),
   approvalRefNum: z.string().nullable(),
+  /** When the customer paid, in India time as every surface writes it: '22 Nov 2025, 1:45 am IST'. */
+  transactionTime: z.string(),
   orderStatus: orderStatusSchema,
   message: z.string(),
 });

@@ -8,6 +8,7 @@ import type { BbpsTxn, BbpsTxnStatus } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
+import { orderTotal, transactionTime } from '../payments/order-views.ts';
 import {
   type ComplaintNetwork,
   isNetworkFailure,
@@ -31,6 +32,18 @@ function networkStatusOf(orderStatus: string): BbpsTxnStatus {
   if (['PAYMENT_FAILED', 'BILL_FAILED', 'REFUND_PENDING', 'REFUNDED'].includes(orderStatus)) return 'FAILURE';
   return 'PENDING';
 }
+
+/** The caller's own payment as its receipt tells it: the same time and total, both parts named. */
+const ownPayment = (order: CustomerOrder) => ({
+  txnDate: transactionTime(order).toISOString(),
+  billerName: order.billerName,
+  amountPaise: order.amountPaise,
+  convenienceFeePaise: order.convenienceFeePaise,
+  totalPaise: orderTotal(order),
+});
+
+/** Another's payment: its status and date only. */
+const hiddenPayment = { billerName: null, amountPaise: null, convenienceFeePaise: null, totalPaise: null };
 
 /**
  * The network's transaction time as an ISO date-time. Bharat Connect writes India time without a zone
@@ -68,8 +81,7 @@ export function createTransactionQueries(deps: {
         txnReferenceId: txn.txnReferenceId,
         status: txn.txnStatus,
         txnDate: isoDate(txn.txnDate),
-        billerName: own ? (order.billerName ?? txn.billerName) : null,
-        amountPaise: own ? Number(txn.amount) : null,
+        ...(own ? { ...ownPayment(order), billerName: order.billerName ?? txn.billerName } : hiddenPayment),
       },
     ];
   }
@@ -110,9 +122,7 @@ export function createTransactionQueries(deps: {
       return {
         txnReferenceId,
         status: onNetworkByRef.get(txnReferenceId)?.txnStatus ?? networkStatusOf(order.status),
-        txnDate: order.createdAt.toISOString(),
-        billerName: order.billerName,
-        amountPaise: order.amountPaise,
+        ...ownPayment(order),
       };
     });
   }

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderStatuses } from '../payments/order-state.ts';
-import { formatIstDate, formatRupees } from '../payments/order-views.ts';
+import { formatIstDate, formatRupees, orderTotal, transactionTime } from '../payments/order-views.ts';
 import { refundDeadline, refundTerms } from '../payments/refund-deadline.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import {
@@ -70,8 +70,10 @@ function refundableNow(order: OrderRow, refundedPaise: number): number {
 
 function toMerchantTransaction({ order, refundedPaise }: TransactionRow): MerchantTransaction {
   return {
-    date: order.createdAt.toISOString(),
-    amount: rupees(order.capturedPaise ?? order.amountPaise + order.convenienceFeePaise),
+    date: transactionTime(order).toISOString(),
+    amount: rupees(order.capturedPaise ?? orderTotal(order)),
+    billAmount: rupees(order.amountPaise),
+    convenienceFee: rupees(order.convenienceFeePaise),
     merchantOrderId: order.merchantOrderId,
     status: merchantStatusOf[order.status as OrderStatus],
     paymentMode: order.paymentMode,

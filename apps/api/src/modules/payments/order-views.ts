@@ -7,6 +7,7 @@ import {
   type OrderSummary,
   type PhonepeStatusResponse,
 } from '@erti/contracts';
+import { formatIstDateTime } from '@erti/contracts/text';
 import { paiseToPayuAmount } from '@erti/protocols';
 import { paymentStatusOf } from './order-state.ts';
 import type { OrderEventRow, OrderRow, RefundRow } from './payments.repository.ts';
@@ -17,20 +18,24 @@ const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency
 /** ₹1,234.50 from paise. */
 export const formatRupees = (paise: number) => rupeeFormat.format(paise / 100);
 
-const istFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
-
 const istDateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
 
-/** A date-time in India time, as receipts and e-mails show it. */
-export const formatIst = (at: Date) => `${istFormat.format(at)} IST`;
+/** A day in India, as a refund's deadline is told: '27 Nov 2025'. */
 export const formatIstDate = (at: Date) => istDateFormat.format(at);
 
+/**
+ * What the customer pays: the bill amount plus the convenience fee. The one sum of the two, for every
+ * surface and every gateway call (the web reads it as `total` and never adds the parts itself).
+ */
 export const orderTotal = (order: Pick<OrderRow, 'amountPaise' | 'convenienceFeePaise'>) =>
   order.amountPaise + order.convenienceFeePaise;
+
+/**
+ * The transaction's time, the one every surface shows (decision 063): when the customer paid, the
+ * order's creation. Not when the network confirmed the bill, which comes later or never (a failed
+ * bill): that time would move, and disagree with the bank statement and with day T of a refund.
+ */
+export const transactionTime = (order: Pick<OrderRow, 'createdAt'>) => order.createdAt;
 
 export function toOrderSummary(order: OrderRow): OrderSummary {
   return {
@@ -133,12 +138,15 @@ export function toStatusResponse(order: OrderRow, refunds: RefundRow[]): Phonepe
     status: paymentStatusOf(order.status as OrderStatus),
     merchantOrderId: order.merchantOrderId,
     orderId: order.id,
+    billAmount: paiseToPayuAmount(order.amountPaise),
+    convenienceFee: paiseToPayuAmount(order.convenienceFeePaise),
     amount: paiseToPayuAmount(orderTotal(order)),
     paymentMode: order.paymentMode,
     transactionId: order.gatewayPaymentId,
     billerName: order.billerName,
     txnReferenceId: order.txnReferenceId,
     approvalRefNum: order.approvalRefNum,
+    transactionTime: formatIstDateTime(transactionTime(order)),
     orderStatus: order.status as OrderStatus,
     message: statusMessage(order, refunds),
   };

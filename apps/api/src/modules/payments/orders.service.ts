@@ -29,7 +29,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { type PricedOrder, priceOrder, priceTestPayment } from './order-pricing.ts';
 import { inFlightStatuses } from './order-state.ts';
 import { moveOrder, openOrderRecord } from './order-transitions.ts';
-import { toOrderDetail, toOrderSummary, toStatusResponse } from './order-views.ts';
+import { orderTotal, toOrderDetail, toOrderSummary, toStatusResponse } from './order-views.ts';
 import {
   findHoldingOrder,
   findOrder,
@@ -82,7 +82,7 @@ type OrderFacts = Pick<
 const chargeOf = (order: Pick<OrderRow, 'amountPaise' | 'convenienceFeePaise'>): Charge => ({
   amountPaise: order.amountPaise,
   convenienceFeePaise: order.convenienceFeePaise,
-  totalPaise: order.amountPaise + order.convenienceFeePaise,
+  totalPaise: orderTotal(order),
 });
 
 /** The id gateways see: 'EP' + 20 letters and digits (fits PayU's 25 and PhonePe's 63 characters). */
@@ -227,7 +227,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const name = splitName(account.name ?? '');
       const fields = deps.payu.checkoutFields({
         txnid: order.merchantOrderId,
-        amountPaise: order.amountPaise + order.convenienceFeePaise,
+        amountPaise: orderTotal(order),
         productinfo: priced.billerName.slice(0, 100),
         firstname: (body.firstname?.trim() || name.first || 'Customer').slice(0, 60),
         lastname: (body.lastname?.trim() || name.last).slice(0, 60),
@@ -255,7 +255,7 @@ export function createOrdersService(deps: OrdersDeps) {
       try {
         const answer = await deps.phonepe.pay({
           merchantOrderId: order.merchantOrderId,
-          amount: order.amountPaise + order.convenienceFeePaise,
+          amount: orderTotal(order),
           expireAfter: phonepeExpireAfterSeconds(config.HANDOFF_EXPIRY_SECONDS),
           metaInfo: { udf1: order.id, udf2: priced.billerName.slice(0, 250) },
           paymentFlow: {

@@ -1,6 +1,7 @@
 import { BRAND, INITIATING_CHANNEL } from '@erti/contracts';
+import { formatIstDateTime } from '@erti/contracts/text';
 import PDFDocument from 'pdfkit';
-import { formatIst, orderTotal } from './order-views.ts';
+import { orderTotal, transactionTime } from './order-views.ts';
 import type { OrderRow, RefundRow } from './payments.repository.ts';
 
 /** The PDF's standard font has no ₹ glyph: receipts print "Rs." with Indian digit grouping. */
@@ -35,14 +36,14 @@ export function receiptFacts(order: OrderRow, refunds: RefundRow[]): [string, st
     ...(order.billNumber ? [['Bill number', order.billNumber] as [string, string]] : []),
     ['Bill amount', rupees(order.amountPaise)],
     ['Convenience fee (CCF)', rupees(order.convenienceFeePaise)],
-    ['Total paid', rupees(orderTotal(order))],
+    ['Total', rupees(orderTotal(order))],
     ...refunded.map((refund): [string, string] => [
       `Refund ${refund.status === 'COMPLETED' ? 'completed' : 'in progress'}`,
       rupees(refund.amountPaise),
     ]),
     ['Payment mode', order.paymentMode ?? 'N/A'],
     ['Payment channel', INITIATING_CHANNEL],
-    ['Date and time', formatIst(order.completedAt ?? order.createdAt)],
+    ['Date and time', formatIstDateTime(transactionTime(order))],
     ['Status', statusWords[order.status] ?? order.status],
   ];
 }

@@ -8,13 +8,15 @@ const statusTone: Record<QueriedTransaction['status'], string> = {
   PENDING: 'bg-amber-100 text-amber-800',
 };
 
-/** The transactions found: B-Connect Txn ID, biller, amount, date and status. */
+const paise = (amount: number | null) => (amount === null ? '—' : formatPaise(amount));
+
+/** The transactions found: B-Connect Txn ID, biller, the total with both its parts, date and status. */
 export function TransactionsTable({ transactions }: { transactions: QueriedTransaction[] }) {
   const partly = transactions.some((txn) => txn.billerName === null || txn.amountPaise === null);
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full min-w-[48rem] text-left text-sm">
           <caption className="sr-only">Transactions found</caption>
           <thead className="border-b text-gray-600">
             <tr>
@@ -25,7 +27,13 @@ export function TransactionsTable({ transactions }: { transactions: QueriedTrans
                 Biller
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
-                Amount
+                Bill amount
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Convenience fee
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Total
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
                 Date
@@ -40,7 +48,9 @@ export function TransactionsTable({ transactions }: { transactions: QueriedTrans
               <tr key={txn.txnReferenceId} className="border-b last:border-0">
                 <td className="py-2 pr-4 font-mono">{txn.txnReferenceId}</td>
                 <td className="py-2 pr-4">{txn.billerName ?? '—'}</td>
-                <td className="py-2 pr-4">{txn.amountPaise === null ? '—' : formatPaise(txn.amountPaise)}</td>
+                <td className="py-2 pr-4">{paise(txn.amountPaise)}</td>
+                <td className="py-2 pr-4">{paise(txn.convenienceFeePaise)}</td>
+                <td className="py-2 pr-4 font-medium">{paise(txn.totalPaise)}</td>
                 <td className="py-2 pr-4">{formatDateTime(txn.txnDate)}</td>
                 <td className="py-2">
                   <span

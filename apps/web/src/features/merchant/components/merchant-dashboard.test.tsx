@@ -16,6 +16,8 @@ function makeTransaction(overrides: Partial<MerchantTransaction> = {}): Merchant
   return {
     date: '2025-11-21T20:15:00.000Z',
     amount: 1260,
+    billAmount: 1250,
+    convenienceFee: 10,
     merchantOrderId: 'EPabc123',
     status: 'COMPLETED',
     paymentMode: 'UPI',
@@ -141,10 +143,23 @@ describe('transactions', () => {
     expect(first.getByText('EPabc123')).toBeTruthy();
     expect(first.getByText('COMPLETED').className).toContain('green');
     expect(first.getByText('₹1,260.00')).toBeTruthy();
-    expect(first.getByText('22 Nov 2025, 1:45 am')).toBeTruthy();
+    expect(first.getByText('22 Nov 2025, 1:45 am IST')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('REFUND_PENDING')).toBeTruthy();
     expect(api.to(HISTORY)[0]?.body).toEqual({ page: 1, pageSize: 10 });
     expect(screen.getByRole('tab', { name: 'Transactions' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('names both parts of the total in the transaction details, with the time in India', async () => {
+    const user = userEvent.setup();
+    stubApi({ [HISTORY]: () => page('transactions', [makeTransaction()]) });
+    renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'View EPabc123' }));
+    const details = within(screen.getByRole('dialog', { name: 'Transaction details' }));
+    const value = (label: string) => details.getByText(label).nextElementSibling?.textContent;
+    expect(value('Bill amount')).toBe('₹1,250.00');
+    expect(value('Convenience fee')).toBe('₹10.00');
+    expect(value('Total')).toBe('₹1,260.00');
+    expect(value('Date')).toBe('22 Nov 2025, 1:45 am IST');
   });
 
   it('scrolls the table sideways in its own named, focusable region, never the page', async () => {

@@ -25,7 +25,9 @@ function Details({ transaction }: { transaction: MerchantTransaction }) {
     ['Payment mode', transaction.paymentMode ?? '—'],
     ['Transaction ID', transaction.transactionId ?? '—'],
     ['Biller', transaction.billerName ?? 'Test payment'],
-    ['Amount', formatRupees(transaction.amount)],
+    ['Bill amount', formatRupees(transaction.billAmount)],
+    ['Convenience fee', formatRupees(transaction.convenienceFee)],
+    ['Total', formatRupees(transaction.amount)],
     ['Refunded so far', formatRupees(transaction.refundedAmount)],
   ];
   return (

@@ -2,7 +2,7 @@ import type { OrderDetail, OrderRefund } from '@erti/contracts';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, formatPaise } from '../../../lib/format.ts';
+import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -62,7 +62,8 @@ function CopyButton({ text }: { text: string }) {
 function refundState(refund: OrderRefund): string {
   if (refund.status === 'COMPLETED') return 'Refunded';
   if (refund.status === 'FAILED') return 'Failed';
-  return `In progress, due by ${formatDateTime(refund.deadline)}`;
+  // The deadline is a day (the end of T+5 in India, decision 063), as the status message tells it.
+  return `In progress, due by ${formatDate(refund.deadline)}`;
 }
 
 function Refunds({ order }: { order: OrderDetail }) {

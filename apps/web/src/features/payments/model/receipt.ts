@@ -21,7 +21,7 @@ export function receiptLines(order: OrderDetail): ReceiptLine[] {
     ...order.customerParams.map((param): [string, string] => [param.name, param.value]),
     ['Bill number', order.billNumber],
     ['Plan', order.planId],
-    ['Amount', formatPaise(order.amount)],
+    ['Bill amount', formatPaise(order.amount)],
     ['Convenience fee (CCF)', formatPaise(order.convenienceFee)],
     ['Total', formatPaise(order.total)],
     ['Payment mode', order.paymentMode ?? (order.gateway && gatewayNames[order.gateway])],
