@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../errors.ts
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
 import { newId } from '../../lib/ids.ts';
+import { orderTotal } from '../payments/order-views.ts';
 import {
   type ComplaintNetwork,
   isNetworkFailure,
@@ -153,9 +154,7 @@ export function createComplaintsService(deps: {
     const isPayment = (txn: BbpsTxn) => {
       const order = ownByReference.get(txn.txnReferenceId);
       if (!order) return false;
-      return (
-        Number(txn.amount) === typedPaise || order.amountPaise + order.convenienceFeePaise === typedPaise
-      );
+      return Number(txn.amount) === typedPaise || orderTotal(order) === typedPaise;
     };
     try {
       const found = await transactionsOnNetwork(network, {
