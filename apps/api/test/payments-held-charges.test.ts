@@ -39,16 +39,20 @@ afterEach(() => {
   env.sandbox.faults.clear();
 });
 
-/** Pays a bill at PhonePe while its status answer is unreadable once: the order is held. */
-async function heldPayment(ending: string) {
-  const bill = await fetchBill(env, electricity, ending, user.headers);
+/** Hands a fetched bill to PhonePe. */
+async function payBill(bill: Awaited<ReturnType<typeof fetchBill>>) {
   const response = await api(env, 'POST', '/phonepe/pay', user.headers, {
     amount: bill.amount,
     billReq: bill.billReq,
     billRes: bill.billRes,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const pay = response.json() as { orderId: string; merchantOrderId: string; redirectUrl: string };
+  return response.json() as { orderId: string; merchantOrderId: string; redirectUrl: string };
+}
+
+/** Pays a bill at PhonePe while its status answer is unreadable once: the order is held. */
+async function heldPayment(ending: string) {
+  const pay = await payBill(await fetchBill(env, electricity, ending, user.headers));
   env.sandbox.faults.add({ path: '/phonepe/checkout/v2/order/', kind: 'unreadable', count: 1 });
   await payAtPhonepe(pay.redirectUrl, 'success');
   return pay;
@@ -200,6 +204,31 @@ describe('a charge whose gateway answer cannot be read', () => {
       refunded: taken?.charged,
       refunds: 1,
     });
+  });
+
+  it("is held from the failed payment's late-charge watch and from the check before a new payment", async () => {
+    const failedBill = await fetchBill(env, electricity, '6205', user.headers);
+    const failed = await payBill(failedBill);
+    await payAtPhonepe(failed.redirectUrl, 'failure');
+    expect((await orderOf(env, failed.orderId, user.headers)).status).toBe('PAYMENT_FAILED');
+    env.sandbox.faults.add({ path: '/phonepe/checkout/v2/order/', kind: 'unreadable', count: 1 });
+    await settleJobs(env);
+    expect((await orderOf(env, failed.orderId, user.headers)).status).toBe('NEEDS_ATTENTION');
+
+    // An unpaid hand-off is checked before a second payment of its bill replaces it.
+    const bill = await fetchBill(env, electricity, '6206', user.headers);
+    const abandoned = await payBill(bill);
+    env.sandbox.faults.add({ path: '/phonepe/checkout/v2/order/', kind: 'unreadable', count: 1 });
+    const again = await api(env, 'POST', '/phonepe/pay', user.headers, {
+      amount: bill.amount,
+      billReq: bill.billReq,
+      billRes: bill.billRes,
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await orderOf(env, abandoned.orderId, user.headers)).status).toBe('NEEDS_ATTENTION');
+    await settleJobs(env);
+    expect(supportMails(failed.merchantOrderId)).toHaveLength(1);
+    expect(supportMails(abandoned.merchantOrderId)).toHaveLength(1);
   });
 
   it('is closed by a merchant who found no charge at the gateway', async () => {
