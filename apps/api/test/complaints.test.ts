@@ -275,8 +275,20 @@ describe('POST /api/complaints (raise)', () => {
     ['a future transaction date', { transactionDate: inDays(2) }, /cannot be in the future/],
     ['an impossible date', { transactionDate: '2025-02-30' }, /not a real date/],
     ['a missing date for a transaction query', { transactionDate: undefined }, /Transaction Date/],
-    ['a negative amount', { transactionAmount: -5 }, /greater than 0/],
-    ['fractions of a paisa', { transactionAmount: 10.005 }, /two decimals/],
+    ['a negative amount', { transactionAmount: -5 }, /Transaction Amount must not have a sign/],
+    ['a zero amount', { transactionAmount: '0.00' }, /Transaction Amount must be greater than 0/],
+    [
+      'fractions of a paisa',
+      { transactionAmount: 10.005 },
+      /Transaction Amount must have at most two decimals/,
+    ],
+    ['an exponent', { transactionAmount: '1e3' }, /Transaction Amount must not have an exponent/],
+    ['a separator', { transactionAmount: '1,000' }, /Transaction Amount must be digits with a decimal point/],
+    [
+      'more than the largest amount',
+      { transactionAmount: 2e9 },
+      /Transaction Amount must be at most 999999999.99/,
+    ],
     ['Others without a description', { queryType: 'Others' }, /describe your complaint/],
     [
       'a screenshot that is not an image data URL',

@@ -163,6 +163,29 @@ describe('PayU hand-off', () => {
     expect(await ordersOfUser(user.userId)).toHaveLength(before);
   });
 
+  it('refuses an amount the rupee parser cannot read with a 400 saying why, never rounding it to the bill', async () => {
+    const before = (await ordersOfUser(user.userId)).length;
+    const bill = await fetchBill(env, electricity, '2304', user.headers);
+    const [rupees, paise = '00'] = bill.amount.split('.');
+    const refused: [string | number, string][] = [
+      // toFixed(2) took this for the bill's amount, a fraction of a paisa short of it.
+      [Number(`${rupees}.${paise}4`), 'Amount must have at most two decimals'],
+      [`${rupees}.${paise}0`, 'Amount must have at most two decimals'],
+      [`${bill.amount}e0`, 'Amount must not have an exponent'],
+      [`+${bill.amount}`, 'Amount must not have a sign'],
+      [`${rupees},${paise}`, 'Amount must be digits with a decimal point, without other separators'],
+      ['1000000000.00', 'Amount must be at most 999999999.99 rupees'],
+      ['0.00', 'Amount must be greater than 0'],
+    ];
+    for (const [amount, message] of refused) {
+      const body = { ...hashRequest(bill, user), amount };
+      const response = await api(env, 'POST', '/payu/generate-hash', user.headers, body);
+      expect(response.statusCode, String(amount)).toBe(400);
+      expect(response.json().message, String(amount)).toContain(message);
+    }
+    expect(await ordersOfUser(user.userId)).toHaveLength(before);
+  });
+
   it("refuses another user's bill fetch, a missing one, and a caller who is not signed in", async () => {
     const bill = await fetchBill(env, electricity, '2303', user.headers);
     const stranger = await signedInUser(env);

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { paiseOrUndefined, parseRupees, rupeesFromPaise } from '@erti/contracts/rupees';
 
 /** PayU hosted checkout (`_payment`) fields that take part in the hash. */
 export interface PayuHashFields {
@@ -71,20 +72,15 @@ export function hexDigestsEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** PayU amounts are rupee strings with two decimals. */
-export function paiseToPayuAmount(paise: number): string {
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-}
+/** PayU amounts are rupee strings with two decimals; a RangeError for anything but whole paise. */
+export const paiseToPayuAmount = (paise: number): string => rupeesFromPaise(paise);
 
 /**
- * Parses a PayU amount ("499", "499.5", "499.00", "499.000", or a JSON number) to paise without
- * floating point. Zeros past the paise are taken; a fraction of a paisa is no amount (undefined).
+ * A PayU amount ("499", "499.5", "499.00", "499.000", or a JSON number) to paise, by the one rupee
+ * parser: zeros past the paise are taken; a fraction of a paisa is no amount (undefined).
  */
-export function payuAmountToPaise(amount: string | number): number | undefined {
-  const match = /^(\d+)(?:\.(\d{1,2})0*)?$/.exec(String(amount).trim());
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
+export const payuAmountToPaise = (amount: string | number): number | undefined =>
+  paiseOrUndefined(parseRupees(amount, 'gateway'));
 
 /** PayU's payment states (`status`) and the finer `unmappedstatus` values (protocols.md §1.5). */
 export type PayuStatus = 'success' | 'failure' | 'pending';

@@ -82,6 +82,13 @@ describe('PayU hashes', () => {
     expect(payuAmountToPaise('100.000')).toBe(10_000);
     expect(payuAmountToPaise(499.5)).toBe(49_950);
     expect(payuAmountToPaise('100.005')).toBeUndefined();
+    expect(payuAmountToPaise('-5.00')).toBeUndefined();
+    expect(payuAmountToPaise('1000000000.00')).toBeUndefined();
+  });
+  it('refuses to write a PayU amount from anything but whole paise', () => {
+    for (const paise of [0.5, 100.000_001, Number.NaN, 2 ** 53]) {
+      expect(() => paiseToPayuAmount(paise)).toThrow(RangeError);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Gateway } from '@erti/contracts';
+import { parsePaise, parseRupees } from '@erti/contracts/rupees';
 
 /**
  * What the payments module needs from a payment gateway, whichever it is. Each adapter
@@ -116,6 +117,39 @@ export function checkedCharge(
   if (read.state === 'PAID' && !read.paymentId)
     throw new GatewayAnswerUnreadableError(gateway, path, `id (${read.idField})`, answer);
   return { state: read.state, paymentId: read.paymentId };
+}
+
+/** Where an amount sits in a gateway's answer, and how the gateway writes it. */
+interface AnswerAmount {
+  gateway: Gateway;
+  path: string;
+  /** The provider's field name, for the person who looks. */
+  field: string;
+  answer: unknown;
+  /** 'rupees': a decimal such as "499.00" (PayU); 'paise': a whole number (PhonePe, Razorpay). */
+  unit: 'rupees' | 'paise';
+}
+
+const readAmount = (amount: string | number, unit: AnswerAmount['unit']) =>
+  unit === 'rupees' ? parseRupees(amount, 'gateway') : parsePaise(amount);
+
+/**
+ * An amount in a gateway's answer, read by the one rupee parser. Absent (or empty, as PayU writes
+ * "none") stays undefined: the settlement holds a charge without an amount for a person. Present but
+ * unreadable throws GatewayAnswerUnreadableError.
+ */
+export function amountInAnswer(amount: unknown, where: AnswerAmount): number | undefined {
+  if (amount === undefined || amount === null || amount === '') return undefined;
+  const readable = typeof amount === 'string' || typeof amount === 'number';
+  const reading = readable ? readAmount(amount, where.unit) : undefined;
+  if (!reading?.ok)
+    throw new GatewayAnswerUnreadableError(
+      where.gateway,
+      where.path,
+      `amount (${where.field})`,
+      where.answer,
+    );
+  return reading.paise;
 }
 
 /** A failure to get a definite answer from a gateway: the outcome is unknown, reconciliation asks again. */

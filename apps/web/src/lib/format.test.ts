@@ -16,6 +16,15 @@ describe('format', () => {
     expect(formatRupees(1500.5)).toBe('₹1,500.50');
   });
 
+  it('reads rupees with the one rupee parser and writes only whole paise', () => {
+    expect(formatRupees('₹ 1,234.5')).toBe('₹1,234.50');
+    expect(formatRupees('1e3')).toBe('1e3');
+    expect(formatRupees(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(formatPrice(19.999)).toBe('19.999');
+    expect(() => formatPaise(1.5)).toThrow(RangeError);
+    expect(() => formatPaise(2 ** 53)).toThrow(RangeError);
+  });
+
   it('writes a price without zero paise', () => {
     expect(formatPrice(2999)).toBe('₹2,999');
     expect(formatPrice(19.5)).toBe('₹19.5');

@@ -1,4 +1,5 @@
 import { CURRENCY } from '@erti/contracts/constants';
+import { formatPaise, parseRupees, rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatIstDateTime } from '@erti/contracts/text';
 
 /**
@@ -21,7 +22,6 @@ function onFirstUse<T>(build: () => T): () => T {
   };
 }
 
-const rupees = onFirstUse(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY }));
 const price = onFirstUse(
   () =>
     new Intl.NumberFormat('en-IN', {
@@ -38,17 +38,23 @@ const date = onFirstUse(() => new Intl.DateTimeFormat('en-IN', { timeZone: INDIA
 /** en-CA writes a date as YYYY-MM-DD. */
 const isoDate = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA }));
 
-/** A rupee amount (number, or decimal text as typed or carried in navigation state): '499' → '₹499.00'. Unreadable text stays as is. */
+/** Integer paise as the user reads them: 123456 → '₹1,234.56'; a RangeError for anything else. */
+export { formatPaise };
+
+/**
+ * A rupee amount (number, or decimal text as typed or carried in navigation state), read by the one
+ * rupee parser: '499' → '₹499.00'. Unreadable text stays as is.
+ */
 export function formatRupees(amount: number | string): string {
-  const value = Number(amount);
-  return Number.isFinite(value) ? rupees().format(value) : String(amount);
+  const reading = parseRupees(amount, 'typed');
+  return reading.ok ? formatPaise(reading.paise) : String(amount);
 }
 
-/** Integer paise as the user reads them: 123456 → '₹1,234.56'. */
-export const formatPaise = (paise: number) => rupees().format(paise / 100);
-
-/** A price tag without zero paise: 2999 → '₹2,999', 19.5 → '₹19.5'. */
-export const formatPrice = (amountInRupees: number) => price().format(amountInRupees);
+/** A price tag without zero paise: 2999 → '₹2,999', 19.5 → '₹19.5'. An unreadable price stays as is. */
+export function formatPrice(amountInRupees: number): string {
+  const reading = parseRupees(amountInRupees);
+  return reading.ok ? price().format(rupeesFromPaise(reading.paise) as `${number}`) : String(amountInRupees);
+}
 
 /** A calendar date ('2025-06-30') as '30 Jun 2025'; anything else is shown as it was sent. */
 export function formatCalendarDate(text: string | undefined): string {

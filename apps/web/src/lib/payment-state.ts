@@ -40,7 +40,8 @@ export interface ComplaintNavigationState {
   selectedTab?: 'raise' | 'status' | 'transaction';
   prefill?: {
     txnReferenceId?: string;
-    transactionAmount?: number;
+    /** Rupees as text ('1234.50'): the form sends it as typed, for the one rupee parser to read. */
+    transactionAmount?: string;
     transactionDate?: string;
     initiatedVia?: string;
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
+import { parseRupees } from '../rupees.ts';
 
 /** The spec's simple e-mail pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,3 +23,14 @@ export const errorResponseSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/**
+ * Rupees as a client sends them (499, 499.5, "499.50"), more than zero, read by the one rupee parser:
+ * a refusal names the field and says why ('Transaction Amount must have at most two decimals').
+ */
+export const rupeesFieldSchema = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} must be a number` }).superRefine((amount, context) => {
+    const reading = parseRupees(amount);
+    const problem = reading.ok ? reading.paise === 0 && 'Amount must be greater than 0' : reading.reason;
+    if (problem) context.addIssue({ code: 'custom', message: problem.replace(/^Amount/, label) });
+  });

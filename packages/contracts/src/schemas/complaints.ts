@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
-import { EMAIL_PATTERN } from './common.ts';
+import { EMAIL_PATTERN, rupeesFieldSchema } from './common.ts';
 
 /** The complaint form's 'Type of Query' choices (spec section 2). */
 export const queryTypes = [
@@ -24,8 +24,6 @@ export const MAX_SCREENSHOT_BYTES = 1024 * 1024;
 export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** The widest date range a transaction search may span, in days. */
 export const MAX_TRANSACTION_QUERY_DAYS = 90;
-/** Largest transaction amount a complaint may name, in rupees (one crore). */
-const MAX_COMPLAINT_AMOUNT_RUPEES = 10_000_000;
 
 /** Today's date (YYYY-MM-DD) in India, where every date the user types is meant. */
 export function indianDate(now: Date = new Date()): string {
@@ -74,12 +72,6 @@ const txnReferenceIdSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{8,40}$/, 'Transaction Reference ID should be 8 to 40 letters and digits');
 
-const rupeesSchema = z
-  .number({ error: 'Transaction Amount must be a number' })
-  .positive('Transaction Amount must be greater than 0')
-  .max(MAX_COMPLAINT_AMOUNT_RUPEES, 'Transaction Amount is too large')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use at most two decimals');
-
 /** A screenshot as the browser sends it: a base64 data URL of a PNG, JPEG or WebP image. */
 const screenshotSchema = z
   .string()
@@ -110,7 +102,7 @@ export const raiseComplaintRequestSchema = z
       .regex(EMAIL_PATTERN, 'Please enter a valid Email ID'),
     initiatedVia: optionalText(100),
     transactionDate: pastDate('Transaction Date').optional(),
-    transactionAmount: rupeesSchema.optional(),
+    transactionAmount: rupeesFieldSchema('Transaction Amount').optional(),
     txnReferenceId: txnReferenceIdSchema.optional(),
     screenshot: screenshotSchema.optional(),
     description: optionalText(2000),

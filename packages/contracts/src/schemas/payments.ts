@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PLAIN_RUPEES } from '../rupees.ts';
 import { billRequestSchema, billResponseSchema, nameValueSchema } from './bills.ts';
-import { errorResponseSchema } from './common.ts';
+import { errorResponseSchema, rupeesFieldSchema } from './common.ts';
 
 /**
  * The money path's calls (spec section 7, Payments). Amounts: the spec's browser-facing `amount` fields are
@@ -33,11 +32,8 @@ export type OrderKind = z.infer<typeof orderKindSchema>;
 export const orderIdSchema = z.string().regex(/^ord_[A-Za-z0-9]{1,40}$/, 'orderId is invalid');
 export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'merchantOrderId is invalid');
 
-/** A rupee amount as the screens hold it: 499, 499.5, "499.50". */
-export const rupeeAmountSchema = z.union([
-  z.number().positive('Amount must be greater than 0'),
-  z.string().trim().regex(PLAIN_RUPEES, 'Amount is invalid'),
-]);
+/** The amount of a payment call, in rupees as the screens hold it. */
+export const rupeeAmountSchema = rupeesFieldSchema('Amount');
 
 export const planReferenceSchema = z.object({
   id: z.string().max(60).optional(),

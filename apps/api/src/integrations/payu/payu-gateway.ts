@@ -6,12 +6,12 @@ import {
   type PayuVerifiedTransaction,
   type PayuVerifyResponse,
   paiseToPayuAmount,
-  payuAmountToPaise,
   payuCommandHash,
   payuRequestHash,
   payuResponseHash,
 } from '@erti/protocols';
 import {
+  amountInAnswer,
   type ChargeCheck,
   callGateway,
   checkedCharge,
@@ -123,7 +123,6 @@ export function createPayuGateway(options: PayuOptions) {
       const answer = await command<PayuVerifyResponse>('verify_payment', order.merchantOrderId);
       const transaction = answer.transaction_details?.[order.merchantOrderId];
       if (!transaction) return { state: 'NOT_FOUND', providerStatus: answer.msg };
-      const amount = transaction.transaction_amount ?? transaction.amt;
       const { state, paymentId } = checkedCharge('payu', 'verify_payment', answer, {
         state: payuChargeState(transaction),
         statusField: 'status',
@@ -132,7 +131,13 @@ export function createPayuGateway(options: PayuOptions) {
       });
       return {
         state,
-        amountPaise: amount ? payuAmountToPaise(amount) : undefined,
+        amountPaise: amountInAnswer(transaction.transaction_amount ?? transaction.amt, {
+          gateway: 'payu',
+          path: 'verify_payment',
+          field: transaction.transaction_amount === undefined ? 'amt' : 'transaction_amount',
+          answer,
+          unit: 'rupees',
+        }),
         paymentId,
         paymentMode: transaction.mode ? paymentModes[transaction.mode] : undefined,
         instrument: { bankReference: transaction.bank_ref_num },

@@ -12,6 +12,7 @@ import {
   phonepeCallbackAuthorization,
 } from '@erti/protocols';
 import {
+  amountInAnswer,
   type ChargeCheck,
   callGateway,
   checkedCharge,
@@ -141,7 +142,13 @@ export function createPhonepeGateway(options: PhonepeOptions) {
       });
       return {
         state,
-        amountPaise: status.amount,
+        amountPaise: amountInAnswer(status.amount, {
+          gateway: 'phonepe',
+          path,
+          field: 'amount',
+          answer: status,
+          unit: 'paise',
+        }),
         paymentId,
         paymentMode: bbpsPaymentMode(latest),
         instrument: { bankReference: latest?.rail?.utr },

@@ -8,6 +8,7 @@ import {
   razorpayWebhookSignature,
 } from '@erti/protocols';
 import {
+  amountInAnswer,
   type ChargeCheck,
   callGateway,
   checkedCharge,
@@ -65,7 +66,13 @@ function chargeOf(path: string, payment: RazorpayPayment): ChargeCheck {
   });
   return {
     state,
-    amountPaise: payment.amount,
+    amountPaise: amountInAnswer(payment.amount, {
+      gateway: 'razorpay',
+      path,
+      field: 'amount',
+      answer: payment,
+      unit: 'paise',
+    }),
     paymentId,
     paymentMode: paymentModes[payment.method],
     instrument: { bankReference: payment.acquirer_data?.rrn ?? payment.acquirer_data?.bank_transaction_id },

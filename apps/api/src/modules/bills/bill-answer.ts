@@ -2,12 +2,6 @@ import type { BillResponse } from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { BbpsBillerResponse, BbpsFetchResponse, BbpsValidationResponse } from '@erti/protocols';
 
-/** An amount of paise as the network writes it ("123450"); undefined when it is not one. */
-export function paiseFromWire(amount: string | undefined): number | undefined {
-  const trimmed = amount?.trim() ?? '';
-  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : undefined;
-}
-
 /** Payment received for the billing period: nothing is due, which the user should see as such, not as an error. */
 export const NO_BILL_DUE = 'BFR004';
 const NO_BILL_DUE_TEXT = 'No bill due. The payment for this billing period has already been received.';

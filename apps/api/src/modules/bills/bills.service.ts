@@ -1,5 +1,5 @@
 import type { BillRequest, BillResponse, SavedBill } from '@erti/contracts';
-import { rupeesFromPaise } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parsePaise, rupeesFromPaise } from '@erti/contracts/rupees';
 import type { BbpsFetchResponse, BbpsValidationResponse, CustDetails } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { type CatalogBiller, convenienceFee, findBiller } from '../catalog/catalog.lookups.ts';
 import { isSupported } from '../catalog/catalog.mappers.ts';
 import { canonicalCategory } from '../catalog/catalog.service.ts';
-import { answerEnvelope, billForScreens, isRetryable, paiseFromWire } from './bill-answer.ts';
+import { answerEnvelope, billForScreens, isRetryable } from './bill-answer.ts';
 import {
   type BillFetchRow,
   deleteSavedBills,
@@ -123,7 +123,7 @@ export function createBillsService(deps: BillsServiceDeps) {
       );
       const row = storedRow('fetch', { userId, biller, params, custDetails, ip: device.ip }, answer);
       const bill = answer.respCode === '1' ? answer.response.billerResponse : undefined;
-      const amountPaise = paiseFromWire(bill?.amount);
+      const amountPaise = bill && paiseOrUndefined(parsePaise(bill.amount));
       if (answer.respCode === '1' && (!bill || amountPaise === undefined)) {
         deps.logger.warn(
           { billerId: biller.billerId, refId: row.refId },

@@ -1,4 +1,5 @@
 import type { Biller, CustomerParam, Plan } from '@erti/contracts';
+import { paiseOrUndefined, parsePaise, parseRupees } from '@erti/contracts/rupees';
 import type { BbpsBiller, BbpsPlan } from '@erti/protocols';
 
 /** Our payment channel: a web site is INT on Bharat Connect. */
@@ -8,6 +9,9 @@ const integerOrUndefined = (value: string): number | undefined => {
   if (!/^\d+$/.test(value.trim())) return undefined;
   return Number(value);
 };
+
+/** The network's amounts are paise as text; an absent or unreadable one is undefined. */
+const paiseOf = (value: string): number | undefined => paiseOrUndefined(parsePaise(value));
 
 function customerParam(param: BbpsBiller['billerInputParams']['paramInfo'][number]): CustomerParam {
   return {
@@ -29,8 +33,8 @@ function amountLimits(record: BbpsBiller): { minAmount?: number; maxAmount?: num
     (info) => info.paymentChannelName === CHANNEL,
   );
   const ranges = channel ? [channel] : record.billerPaymentModes.paymentModeInfo;
-  const mins = ranges.map((range) => integerOrUndefined(range.minAmount)).filter((n) => n !== undefined);
-  const maxes = ranges.map((range) => integerOrUndefined(range.maxAmount)).filter((n) => n !== undefined);
+  const mins = ranges.map((range) => paiseOf(range.minAmount)).filter((n) => n !== undefined);
+  const maxes = ranges.map((range) => paiseOf(range.maxAmount)).filter((n) => n !== undefined);
   const unlimited = maxes.length === 0 || maxes.includes(0);
   return {
     minAmount: mins.length > 0 ? Math.min(...mins) : undefined,
@@ -52,9 +56,9 @@ export function toBiller(record: BbpsBiller): Biller {
     coverage: record.billerCoverage,
     ...amountLimits(record),
     ccfSlabs: record.interchangeFee.map((slab) => ({
-      minAmount: integerOrUndefined(slab.tranAmtRangeMin) ?? 0,
-      maxAmount: integerOrUndefined(slab.tranAmtRangeMax) ?? 0,
-      flatFee: integerOrUndefined(slab.flatFee) ?? 0,
+      minAmount: paiseOf(slab.tranAmtRangeMin) ?? 0,
+      maxAmount: paiseOf(slab.tranAmtRangeMax) ?? 0,
+      flatFee: paiseOf(slab.flatFee) ?? 0,
       percentFee: slab.percentFee || '0',
     })),
     logo: record.billerLogo || null,
@@ -74,8 +78,9 @@ export function toPlan(record: BbpsPlan): Plan {
   };
 }
 
-/** Plan prices are rupees on the wire; we keep paise. */
-export const planAmountPaise = (plan: BbpsPlan): number => Math.round(Number(plan.amountInRupees) * 100);
+/** Plan prices are rupees on the wire; we keep paise. Undefined when the price cannot be read. */
+export const planAmountPaise = (plan: BbpsPlan): number | undefined =>
+  paiseOrUndefined(parseRupees(plan.amountInRupees));
 
 /** MANDATORY or OPTIONAL: the requirement is supported. */
 export const isSupported = (requirement: string): boolean =>

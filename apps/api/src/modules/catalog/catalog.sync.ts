@@ -4,6 +4,7 @@ import type { BbpsBiller, BbpsPlan } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { BbpsClient } from '../../integrations/bbps/bbps-client.ts';
+import { planAmountPaise } from './catalog.mappers.ts';
 import {
   analyzeCatalogue,
   deactivateBillersSyncedBefore,
@@ -87,10 +88,16 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
     circles: string[],
     syncStart: Date,
   ): Promise<number> {
+    const priced = offered.filter((plan) => planAmountPaise(plan) !== undefined);
+    if (priced.length < offered.length) {
+      const unreadable = offered.filter((plan) => !priced.includes(plan));
+      deps.logger.warn(
+        { billerId: biller.billerId, plans: unreadable.map((plan) => [plan.Id, plan.amountInRupees]) },
+        'plans whose price cannot be read are not offered',
+      );
+    }
     const active = [
-      ...new Map(
-        offered.filter((plan) => plan.status !== 'INACTIVE').map((plan) => [plan.Id, plan]),
-      ).values(),
+      ...new Map(priced.filter((plan) => plan.status !== 'INACTIVE').map((plan) => [plan.Id, plan])).values(),
     ];
     const digest = createHash('sha256')
       .update(JSON.stringify([active, circles]))

@@ -1,3 +1,4 @@
+import { formatPaise } from '@erti/contracts/rupees';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { ComplaintRow } from './complaints.repository.ts';
@@ -9,9 +10,6 @@ const longDate = (date: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
-
-const rupees = (paise: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
 
 /** The customer's acknowledgement, worded after the NPCI complaint SMS. */
 export function acknowledgementMail(row: ComplaintRow, trackUrl: string): MailMessage {
@@ -39,7 +37,7 @@ export function supportMail(row: ComplaintRow, supportEmail: string): MailMessag
     details.initiatedVia && `Transaction initiated via: ${details.initiatedVia}`,
     details.transactionDate && `Transaction date: ${longDate(details.transactionDate)}`,
     details.transactionAmountPaise !== undefined &&
-      `Transaction amount: ${rupees(details.transactionAmountPaise)}`,
+      `Transaction amount: ${formatPaise(details.transactionAmountPaise)}`,
     details.description && `Description: ${details.description}`,
     row.screenshot ? 'A screenshot was uploaded with the complaint.' : 'No screenshot was uploaded.',
     `Promised resolution by ${longDate(row.expectedResolutionDate)}.`,

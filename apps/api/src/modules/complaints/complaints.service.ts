@@ -6,6 +6,7 @@ import {
   type RaiseComplaint,
   type RaiseComplaintResponse,
 } from '@erti/contracts';
+import { paiseOrThrow, paiseOrUndefined, parsePaise, parseRupees } from '@erti/contracts/rupees';
 import type { BbpsTxn } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -58,7 +59,8 @@ type Registration = Pick<
   'id' | 'channel' | 'complaintId' | 'complaintType' | 'disposition' | 'txnReferenceId' | 'status' | 'remarks'
 >;
 
-const toPaise = (rupees: number) => Math.round(rupees * 100);
+/** The typed amount, already refused by the schema when it cannot be read. */
+const toPaise = (rupees: number | string) => paiseOrThrow(parseRupees(rupees));
 
 function detailsOf(input: RaiseComplaint): ComplaintDetails {
   return {
@@ -154,7 +156,7 @@ export function createComplaintsService(deps: {
     const isPayment = (txn: BbpsTxn) => {
       const order = ownByReference.get(txn.txnReferenceId);
       if (!order) return false;
-      return Number(txn.amount) === typedPaise || orderTotal(order) === typedPaise;
+      return paiseOrUndefined(parsePaise(txn.amount)) === typedPaise || orderTotal(order) === typedPaise;
     };
     try {
       const found = await transactionsOnNetwork(network, {

@@ -12,6 +12,7 @@ import {
   type RefundRequest,
   type RefundStatus,
 } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -54,7 +55,8 @@ const merchantStatusOf: Record<OrderStatus, MerchantTransactionStatus> = {
 const orderStatusesShownAs = (status: MerchantTransactionStatus) =>
   orderStatuses.filter((orderStatus) => merchantStatusOf[orderStatus] === status);
 
-const rupees = (paise: number) => paise / 100;
+/** The dashboard's JSON rupees, from whole paise only (a RangeError otherwise). */
+const rupees = (paise: number) => Number(rupeesFromPaise(paise));
 
 /**
  * A merchant may refund a charge whose bill was paid (the network confirmed it): a successful order,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type OrderKind, type PaymentSource, paymentMessages } from '@erti/contracts';
-import { paiseFromRupeeText } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { findBillFetch } from '../bills/bills.lookups.ts';
@@ -28,11 +28,6 @@ export interface PricedOrder {
   convenienceFeePaise: number;
   /** Identifies the bill (or recharge) for the double-pay guard. */
   billKey: string;
-}
-
-/** Rupees as the screens hold them (499, "499.5") to paise, without floating point. */
-export function paiseFromRupees(amount: number | string): number | undefined {
-  return paiseFromRupeeText(typeof amount === 'number' ? amount.toFixed(2) : amount);
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -86,7 +81,7 @@ export async function priceOrder(
     throw badRequest(
       planId ? 'This plan is no longer available. Please choose another plan.' : 'No bill is due.',
     );
-  if (clientAmount !== undefined && paiseFromRupees(clientAmount) !== amountPaise)
+  if (clientAmount !== undefined && paiseOrUndefined(parseRupees(clientAmount)) !== amountPaise)
     throw badRequest(paymentMessages.amountMismatch);
 
   const bill = storedBillOf(fetch.response);

@@ -7,16 +7,15 @@ import {
   type OrderSummary,
   type PhonepeStatusResponse,
 } from '@erti/contracts';
+import { formatPaise } from '@erti/contracts/rupees';
 import { formatIstDateTime } from '@erti/contracts/text';
 import { paiseToPayuAmount } from '@erti/protocols';
 import { paymentStatusOf } from './order-state.ts';
 import type { OrderEventRow, OrderRow, RefundRow } from './payments.repository.ts';
 import { refundDeadline } from './refund-deadline.ts';
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-/** ₹1,234.50 from paise. */
-export const formatRupees = (paise: number) => rupeeFormat.format(paise / 100);
+/** ₹1,234.50 from paise; a RangeError for anything but whole paise. */
+export const formatRupees = (paise: number) => formatPaise(paise);
 
 const istDateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
 

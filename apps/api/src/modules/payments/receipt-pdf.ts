@@ -1,4 +1,5 @@
 import { BRAND, INITIATING_CHANNEL } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatIstDateTime } from '@erti/contracts/text';
 import PDFDocument from 'pdfkit';
 import { orderTotal, transactionTime } from './order-views.ts';
@@ -6,7 +7,7 @@ import type { OrderRow, RefundRow } from './payments.repository.ts';
 
 /** The PDF's standard font has no ₹ glyph: receipts print "Rs." with Indian digit grouping. */
 const rupees = (paise: number) =>
-  `Rs. ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
+  `Rs. ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupeesFromPaise(paise) as `${number}`)}`;
 
 const statusWords: Record<string, string> = {
   CREATED: 'Payment not started',

@@ -1,8 +1,8 @@
 import type { Biller, CustomerParam } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { matchesBillerRegex, phoneDigits } from '@erti/contracts/text';
-import { formatRupees } from '../../lib/format.ts';
+import { formatPaise } from '../../lib/format.ts';
 
 export const LPG_GAS = 'LPG Gas';
 
@@ -80,11 +80,11 @@ export function paramError(param: CustomerParam, value: string): string | undefi
 /** An amount above zero and, when the biller says so, within its limits (paise). */
 export function amountError(biller: Biller, text: string): string | undefined {
   if (!text) return undefined;
-  const paise = paiseFromTypedRupees(text);
+  const paise = paiseOrUndefined(parseRupees(text, 'typed'));
   if (paise === undefined || paise <= 0) return 'Enter an amount greater than 0';
   const { minAmount, maxAmount } = biller;
   if ((minAmount !== undefined && paise < minAmount) || (maxAmount !== undefined && paise > maxAmount)) {
-    return `Enter an amount between ${formatRupees((minAmount ?? 1) / 100)} and ${formatRupees((maxAmount ?? paise) / 100)}`;
+    return `Enter an amount between ${formatPaise(minAmount ?? 1)} and ${formatPaise(maxAmount ?? paise)}`;
   }
   return undefined;
 }

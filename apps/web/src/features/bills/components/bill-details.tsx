@@ -1,3 +1,4 @@
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { useEffect, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
@@ -33,7 +34,9 @@ function FetchedBill({ response, biller, billReq }: BillDetailsState) {
   const navigate = useNavigate();
   const amountId = useId();
   const bill = response.response.billerResponse ?? {};
-  const fee = Number(bill.custConvFee ?? 0);
+  const fee = bill.custConvFee;
+  // No fee, or a fee of zero, is left out; a fee that cannot be read is shown as sent.
+  const noFee = !fee || paiseOrUndefined(parseRupees(fee)) === 0;
   const customer: Row[] = [
     ...billReq.billDetails.customerParams.map(({ name, value }): Row => [name, value]),
     ['Customer Name', bill.customerName],
@@ -43,7 +46,7 @@ function FetchedBill({ response, biller, billReq }: BillDetailsState) {
     ['Due Date', formatCalendarDate(bill.dueDate)],
     ['Bill Number', bill.billNumber],
     ['Bill Period', bill.billPeriod],
-    ['Convenience Fee', fee > 0 ? formatRupees(fee) : undefined],
+    ['Convenience Fee', noFee ? undefined : formatRupees(fee)],
   ];
   const proceed = () => {
     const state: PaymentSelectionState = {

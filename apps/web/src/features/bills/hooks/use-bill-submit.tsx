@@ -1,6 +1,6 @@
 import type { Biller, BillResponse, Plan } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -75,7 +75,7 @@ export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
     const amount = plan
       ? String(plan.amountInRupees)
       : enteredAmount(biller, submission.values, submission.amount);
-    const amountPaise = paiseFromTypedRupees(amount);
+    const amountPaise = paiseOrUndefined(parseRupees(amount, 'typed'));
     const request = buildBillRequest({
       biller,
       values: submission.values,

@@ -25,7 +25,6 @@ type FormValues = z.input<typeof raiseComplaintRequestSchema>;
 /** Blank optional inputs are left out rather than sent as empty strings. */
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
-const amountValue = (value: unknown) => (blankToUndefined(value) === undefined ? undefined : Number(value));
 
 function startingValues(prefill: ComplaintNavigationState['prefill']): Partial<FormValues> {
   const user = getUserData();
@@ -145,7 +144,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           {(control) => (
             <input
               {...control}
-              {...register('transactionAmount', { setValueAs: amountValue })}
+              {...register('transactionAmount', { setValueAs: blankToUndefined })}
               type="number"
               inputMode="decimal"
               min="0.01"

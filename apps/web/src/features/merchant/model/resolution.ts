@@ -1,5 +1,5 @@
 import { type HeldOrderAction, type HeldOrderResolution, heldOrderResolutionSchema } from '@erti/contracts';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 
 /** The resolve dialog's fields as typed. */
 export interface ResolutionForm {
@@ -32,7 +32,7 @@ export function resolutionOf(form: ResolutionForm): { body: HeldOrderResolution 
   if (!form.action) return { problem: 'Please choose what the gateway shows' };
   let amount: number | undefined;
   if (form.action === 'refund') {
-    amount = paiseFromTypedRupees(form.amount);
+    amount = paiseOrUndefined(parseRupees(form.amount, 'typed'));
     if (!amount) return { problem: 'Please enter the amount the gateway shows, in rupees' };
   }
   const parsed = heldOrderResolutionSchema.safeParse({

@@ -1,7 +1,7 @@
 import type { CreateOrderResponse } from '@erti/contracts';
 import { BRAND, SHORT_TOAST_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrThrow, parseRupees } from '@erti/contracts/rupees';
 import { phoneDigits } from '@erti/contracts/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -62,7 +62,8 @@ export function TestPaymentForm() {
     if (!getSession()) return login.prompt();
     try {
       const order = await createOrder.mutateAsync({
-        amount: paiseFromTypedRupees(form.amount) ?? 0,
+        // The form's schema has read this amount already.
+        amount: paiseOrThrow(parseRupees(form.amount, 'typed')),
         currency: 'INR',
         receipt: randomReceipt(),
         notes: { email: form.email, contact: form.contact },

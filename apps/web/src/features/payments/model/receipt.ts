@@ -1,5 +1,6 @@
 import type { OrderDetail, OrderStatus } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatDateTime, formatPaise, indianDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { statusView } from './order-status.ts';
@@ -41,7 +42,7 @@ export function complaintState(order: OrderDetail): ComplaintNavigationState {
     prefill: {
       txnReferenceId: order.txnReferenceId ?? undefined,
       // Rupees actually debited (bill amount plus fee): what the user matches with the bank statement.
-      transactionAmount: order.total / 100,
+      transactionAmount: rupeesFromPaise(order.total),
       transactionDate: indianDate(order.createdAt),
       initiatedVia: BRAND,
     },

@@ -1,5 +1,5 @@
 import { emailSchema, phoneSchema } from '@erti/contracts';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { z } from 'zod';
 
 /** The test payment page accepts ₹1 to ₹1,00,000 (the api's bounds for test orders). */
@@ -7,7 +7,7 @@ export const TEST_PAYMENT_MIN_PAISE = 100;
 export const TEST_PAYMENT_MAX_PAISE = 10_000_000;
 
 const inRange = (text: string) => {
-  const paise = paiseFromTypedRupees(text);
+  const paise = paiseOrUndefined(parseRupees(text, 'typed'));
   return paise !== undefined && paise >= TEST_PAYMENT_MIN_PAISE && paise <= TEST_PAYMENT_MAX_PAISE;
 };
 

@@ -1,7 +1,7 @@
 import type { Biller, Plan } from '@erti/contracts';
 import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -37,6 +37,7 @@ type FieldErrors = Partial<Record<'mobileNumber' | 'amount', string>>;
 
 const AMOUNT_INVALID = 'Please enter a valid amount in rupees';
 const PLAN_REQUIRED = 'Choose a plan below, or type the exact price of one';
+const typedPaise = (text: string) => paiseOrUndefined(parseRupees(text, 'typed'));
 
 /**
  * The mobile recharge screen (spec sections 2 and 4): number, operator, circle and amount, the plans
@@ -83,7 +84,7 @@ export function MobileRechargeForm() {
 
   const selectPlan = (next: Plan) => {
     setPlan(next);
-    if (paiseFromTypedRupees(amount) !== planPaise(next)) setAmount(String(next.amountInRupees));
+    if (typedPaise(amount) !== planPaise(next)) setAmount(String(next.amountInRupees));
     setErrors((current) => ({ ...current, amount: undefined }));
   };
 
@@ -97,7 +98,7 @@ export function MobileRechargeForm() {
     if (!isValidMobileNumber(mobileNumber, biller)) {
       return ['mobileNumber', messages.validation.invalidParam('Mobile Number')];
     }
-    const amountPaise = paiseFromTypedRupees(amount);
+    const amountPaise = typedPaise(amount);
     if (amountPaise === undefined || amountPaise <= 0) return ['amount', AMOUNT_INVALID];
     if (!plan && biller.planMdmRequirement === 'MANDATORY') return ['amount', PLAN_REQUIRED];
     return null;
@@ -105,7 +106,8 @@ export function MobileRechargeForm() {
 
   const validateAndPay = async (biller: Biller) => {
     const user = getUserData();
-    const amountPaise = plan ? planPaise(plan) : (paiseFromTypedRupees(amount) ?? 0);
+    const amountPaise = plan ? planPaise(plan) : typedPaise(amount);
+    if (amountPaise === undefined) return setErrors({ amount: AMOUNT_INVALID });
     const request = buildRechargeValidation({
       operator: biller,
       mobileNumber,

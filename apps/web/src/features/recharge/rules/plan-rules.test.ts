@@ -5,6 +5,7 @@ import {
   cutDescription,
   needsViewMore,
   planForAmount,
+  planPaise,
   plansInTab,
   planTabs,
   planTagsText,
@@ -69,6 +70,13 @@ describe('auto-selection by amount', () => {
     expect(planForAmount(mumbaiPlans, '29', p299 ?? null)).toBe(mumbaiPlans[2]);
     expect(planForAmount(mumbaiPlans, '300', p299 ?? null)).toBeNull();
     expect(planForAmount(mumbaiPlans, '', p299 ?? null)).toBeNull();
+  });
+
+  it('reads plan prices with the one rupee parser: a price with a fraction of a paisa matches nothing', () => {
+    const odd = makePlan({ Id: 'ODD-1', amountInRupees: 19.999 });
+    expect(planPaise(odd)).toBeUndefined();
+    expect(planForAmount([odd], '20', null)).toBeNull();
+    expect(planPaise(makePlan({ Id: 'TEN', amountInRupees: 10.1 }))).toBe(1010);
   });
 });
 

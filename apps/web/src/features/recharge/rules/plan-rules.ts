@@ -1,6 +1,6 @@
 import type { Plan } from '@erti/contracts';
 import { PLAN_DESCRIPTION_CUT, PLAN_DESCRIPTION_VIEW_MORE_WORDS } from '@erti/contracts/constants';
-import { paiseFromTypedRupees } from '@erti/contracts/rupees';
+import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { digitsOnly } from '@erti/contracts/text';
 
 /** The first tab, showing every plan. */
@@ -21,11 +21,12 @@ export function plansInTab(plans: readonly Plan[], tab: string): readonly Plan[]
   return tab === ALL_PLANS_TAB ? plans : plans.filter((plan) => plan.categoryType === tab);
 }
 
-export const planPaise = (plan: Plan) => Math.round(plan.amountInRupees * 100);
+/** A plan's price in paise, read by the one rupee parser; undefined when it cannot be read. */
+export const planPaise = (plan: Plan) => paiseOrUndefined(parseRupees(plan.amountInRupees));
 
 /** Whether a typed amount is exactly this plan's price. */
 export function isPlanAmount(plan: Plan, text: string): boolean {
-  const paise = paiseFromTypedRupees(text);
+  const paise = paiseOrUndefined(parseRupees(text, 'typed'));
   return paise !== undefined && paise > 0 && paise === planPaise(plan);
 }
 
