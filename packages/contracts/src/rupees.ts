@@ -41,7 +41,7 @@ function refusal(text: string, decimals: boolean): string {
   if (text === '') return 'Amount is empty';
   if (/^₹?\s*[+-]/.test(text)) return 'Amount must not have a sign';
   if (/^\d*\.?\d+e/i.test(text)) return 'Amount must not have an exponent';
-  if (!decimals && /^\d+\.\d*$/.test(text)) return 'Amount must be in whole paise';
+  if (!decimals && /^\d+\.\d*$/.test(text)) return 'Amount must be whole paise';
   if (/^\d+\.\d{3,}$/.test(text)) return 'Amount must have at most two decimals';
   if (/\d[^\d.]+\d/.test(text)) return 'Amount must be digits with a decimal point, without other separators';
   return 'Amount is not a number';
@@ -82,7 +82,7 @@ export function parseRupees(amount: string | number, grammar: RupeeGrammar = 'pl
  */
 export function parsePaise(amount: string | number): AmountReading {
   if (typeof amount === 'number' && !Number.isSafeInteger(amount))
-    return refused('Amount must be in whole paise');
+    return refused('Amount must be whole paise');
   const text = asText(amount) ?? '';
   const match = PAISE.exec(text);
   return match ? paiseWithin(match[1] ?? '') : refused(refusal(text, false));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paiseFieldSchema } from './common.ts';
 
 /**
  * Billers, bill fetch, validation and saved bills (spec sections 3 and 7). Money on these calls:
@@ -104,7 +105,7 @@ export const billRequestSchema = z.object({
     billerId: z.string().trim().min(1, 'billerId is required').max(40),
     customerParams: z.array(nameValueSchema).max(20),
   }),
-  amount: z.number().int('Amount must be in paise').positive('Amount must be greater than 0').optional(),
+  amount: paiseFieldSchema('Amount').optional(),
   planId: z.string().trim().max(60).optional(),
 });
 export type BillRequest = z.infer<typeof billRequestSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
-import { parseRupees } from '../rupees.ts';
+import { type AmountReading, parsePaise, parseRupees } from '../rupees.ts';
 
 /** The spec's simple e-mail pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,8 +29,17 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
  * a refusal names the field and says why ('Transaction Amount must have at most two decimals').
  */
 export const rupeesFieldSchema = (label: string) =>
-  z.union([z.number(), z.string()], { error: `${label} must be a number` }).superRefine((amount, context) => {
-    const reading = parseRupees(amount);
-    const problem = reading.ok ? reading.paise === 0 && 'Amount must be greater than 0' : reading.reason;
-    if (problem) context.addIssue({ code: 'custom', message: problem.replace(/^Amount/, label) });
-  });
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number` })
+    .superRefine((amount, context) => refuseUnlessAmount(parseRupees(amount), label, context));
+
+/** Paise as a client sends them (a JSON integer), more than zero, read by the same parser. */
+export const paiseFieldSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .superRefine((amount, context) => refuseUnlessAmount(parsePaise(amount), label, context));
+
+function refuseUnlessAmount(reading: AmountReading, label: string, context: z.RefinementCtx): void {
+  const problem = reading.ok ? reading.paise === 0 && 'Amount must be greater than 0' : reading.reason;
+  if (problem) context.addIssue({ code: 'custom', message: problem.replace(/^Amount/, label) });
+}

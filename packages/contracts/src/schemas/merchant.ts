@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { paiseFieldSchema } from './common.ts';
 import { gatewaySchema, merchantOrderIdSchema, refundStatusSchema } from './payments.ts';
 
 /**
@@ -134,7 +135,7 @@ export const refundRequestSchema = z.object({
     .min(1, messages.validation.refundRemark)
     .max(REFUND_REMARK_MAX, `A remark can be at most ${REFUND_REMARK_MAX} characters`),
   /** Paise; absent means everything not yet refunded. */
-  amount: z.number().int('Amount must be whole paise').positive('Amount must be greater than 0').optional(),
+  amount: paiseFieldSchema('Amount').optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
