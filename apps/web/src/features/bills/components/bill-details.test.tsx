@@ -64,6 +64,24 @@ describe('BillDetails', () => {
     });
   });
 
+  it.each([
+    ['a fee', '12.50', '₹12.50'],
+    ['a fee the parser cannot read, as it was sent', '1e1', '1e1'],
+  ])('names the convenience fee beside the bill: %s', (_, custConvFee, shown) => {
+    stubApi(() => undefined);
+    const withFee = {
+      ...response.response,
+      billerResponse: { ...response.response.billerResponse, custConvFee },
+    };
+    renderScreen(<BillDetails />, {
+      path: '/billerdetails',
+      url: '/billerdetails',
+      state: { response: { ...response, response: withFee }, biller: billers.electricity, billReq },
+    });
+    expect(screen.getByText('Convenience Fee')).toBeTruthy();
+    expect(screen.getByText(shown)).toBeTruthy();
+  });
+
   it('points to the services when opened without a bill', () => {
     stubApi(() => undefined);
     renderScreen(<BillDetails />, { path: '/billerdetails', url: '/billerdetails' });
