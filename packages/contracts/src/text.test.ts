@@ -59,7 +59,10 @@ describe('matchesBillerRegex', () => {
     const RealRegExp = RegExp;
     const compiles = vi
       .spyOn(globalThis, 'RegExp')
-      .mockImplementation(((source, flags) => new RealRegExp(source, flags)) as RegExpConstructor);
+      // A function, not an arrow: the spy is called with `new`, and an arrow cannot be constructed.
+      .mockImplementation(function compile(source, flags) {
+        return new RealRegExp(source, flags);
+      } as RegExpConstructor);
     try {
       for (let round = 0; round < 3; round += 1) {
         expect(matchesBillerRegex('^[0-9]{4}$', '1234')).toBe(true);
