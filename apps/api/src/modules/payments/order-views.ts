@@ -89,8 +89,15 @@ export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds:
 const sumOfRefunds = (refunds: RefundRow[], status: 'COMPLETED' | 'PENDING') =>
   refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amountPaise, 0);
 
-/** What the status modal tells the user about an order, in plain words. */
-export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
+/**
+ * A charge no biller ever saw: taken after its payment was closed (decision 064) or of another amount.
+ * Its refund is ours, not the biller's refusal.
+ */
+export const isUnusableCharge = (events: readonly Pick<OrderEventRow, 'fromStatus' | 'toStatus'>[]) =>
+  events.some((event) => event.fromStatus === 'PAYMENT_FAILED' && event.toStatus === 'REFUND_PENDING');
+
+/** What the status modal tells the user about an order, in plain words; `events` tell a refund's cause. */
+export function statusMessage(order: OrderRow, refunds: RefundRow[], events: OrderEventRow[]): string {
   const takenPaise = order.capturedPaise ?? orderTotal(order);
   const total = formatRupees(takenPaise);
   const pending = refunds.find((refund) => refund.status === 'PENDING');
@@ -123,6 +130,8 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
         const part = formatRupees(sumOfRefunds(refunds, 'PENDING'));
         return `${complete} A refund of ${part} of your payment of ${total} is in progress${by}.`;
       }
+      if (isUnusableCharge(events))
+        return `No bill was paid with your payment of ${total}. Its refund is in progress${by}.`;
       return `${order.billerName ?? 'The biller'} could not accept this payment. Your refund of ${total} is in progress${by}.`;
     case 'REFUNDED':
       return refunded > 0 && refunded < takenPaise
@@ -132,7 +141,11 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[]): string {
 }
 
 /** The spec's payment status response: `status` drives the modal; every field is shown. */
-export function toStatusResponse(order: OrderRow, refunds: RefundRow[]): PhonepeStatusResponse {
+export function toStatusResponse(
+  order: OrderRow,
+  refunds: RefundRow[],
+  events: OrderEventRow[],
+): PhonepeStatusResponse {
   return {
     status: paymentStatusOf(order.status as OrderStatus),
     merchantOrderId: order.merchantOrderId,
@@ -147,6 +160,6 @@ export function toStatusResponse(order: OrderRow, refunds: RefundRow[]): Phonepe
     approvalRefNum: order.approvalRefNum,
     transactionTime: formatIstDateTime(transactionTime(order)),
     orderStatus: order.status as OrderStatus,
-    message: statusMessage(order, refunds),
+    message: statusMessage(order, refunds, events),
   };
 }

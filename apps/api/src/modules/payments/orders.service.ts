@@ -331,7 +331,10 @@ export function createOrdersService(deps: OrdersDeps) {
           deps.logger.warn({ err: error, orderId: order.id }, 'status poll could not reach the gateway');
         }
       }
-      return toStatusResponse(order, await listRefunds(db, order.id));
+      // Only a refund's wording depends on how the order got there.
+      const refunding = order.status === 'BILL_FAILED' || order.status === 'REFUND_PENDING';
+      const events = refunding ? await listEvents(db, order.id) : [];
+      return toStatusResponse(order, await listRefunds(db, order.id), events);
     },
 
     async listOrders(user: AuthUser, page: number, pageSize: number): Promise<OrdersResponse> {

@@ -91,7 +91,7 @@ function Receipt({ order }: { order: OrderDetail }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Payment receipt</h1>
-          <p className="text-sm text-gray-600">{receiptStanding(order.status)}</p>
+          <p className="text-sm text-gray-600">{receiptStanding(order)}</p>
         </div>
         <StatusBadge status={order.status} />
       </header>

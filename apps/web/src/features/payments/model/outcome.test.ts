@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeOrderDetail } from '../testing/fixtures.ts';
 import { progressText } from './outcome.ts';
+import { receiptStanding } from './receipt.ts';
 
 const event = (
   fromStatus: 'PAYMENT_PENDING' | 'PAYMENT_FAILED' | 'BILL_PENDING',
@@ -43,5 +44,23 @@ describe('progressText of a refund in progress', () => {
       refunds: [refund],
     });
     expect(progressText(order)).toContain('Tata Power - Mumbai could not accept this payment.');
+  });
+});
+
+describe('receiptStanding of a refund in progress', () => {
+  it('does not blame the biller for a charge no biller saw', () => {
+    const order = makeOrderDetail({
+      status: 'REFUND_PENDING',
+      events: [event('PAYMENT_PENDING', 'PAYMENT_FAILED'), event('PAYMENT_FAILED', 'REFUND_PENDING')],
+    });
+    expect(receiptStanding(order)).toBe('No bill was paid with this payment · refund in progress');
+  });
+
+  it('says the biller could not accept a payment it refused', () => {
+    const order = makeOrderDetail({
+      status: 'REFUND_PENDING',
+      events: [event('BILL_PENDING', 'BILL_FAILED')],
+    });
+    expect(receiptStanding(order)).toBe('The biller could not accept this payment · refund in progress');
   });
 });

@@ -86,7 +86,7 @@ export function progressText(order: OrderDetail): string {
  * A charge that reached a payment already failed or closed (paid after the checkout was left, decision
  * 064) or of another amount: no biller ever saw it, so it is not the biller who refused it.
  */
-const unusableCharge = (order: OrderDetail) =>
+export const unusableCharge = (order: Pick<OrderDetail, 'events'>) =>
   order.events.some((event) => event.fromStatus === 'PAYMENT_FAILED' && event.toStatus === 'REFUND_PENDING');
 
 function unusableChargeText(order: OrderDetail, total: string, refundBy: string | undefined): string {

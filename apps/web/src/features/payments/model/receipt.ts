@@ -1,9 +1,10 @@
-import type { OrderDetail, OrderStatus } from '@erti/contracts';
+import type { OrderDetail } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatDateTime, formatPaise, indianDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { statusView } from './order-status.ts';
+import { unusableCharge } from './outcome.ts';
 
 export interface ReceiptLine {
   label: string;
@@ -50,8 +51,8 @@ export function complaintState(order: OrderDetail): ComplaintNavigationState {
 }
 
 /** The receipt's line under its title follows the order: only a SUCCESS order was paid through Bharat Connect. */
-export function receiptStanding(status: OrderStatus): string {
-  switch (status) {
+export function receiptStanding(order: Pick<OrderDetail, 'status' | 'events'>): string {
+  switch (order.status) {
     case 'SUCCESS':
       return 'Paid through Bharat Connect · protected under Bharat Connect';
     case 'CREATED':
@@ -67,7 +68,9 @@ export function receiptStanding(status: OrderStatus): string {
       return 'This payment failed.';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
-      return 'The biller could not accept this payment · refund in progress';
+      return unusableCharge(order)
+        ? 'No bill was paid with this payment · refund in progress'
+        : 'The biller could not accept this payment · refund in progress';
     case 'REFUNDED':
       return 'This payment has been refunded to your original payment method.';
   }
