@@ -3,6 +3,7 @@ import { phonepeCallbackAuthorization } from '@erti/protocols';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../src/db/schema/payments.ts';
+import { refundDeadline } from '../src/modules/payments/refund-deadline.ts';
 import { signedInUser, startBillPaymentEnv, type SignedInUser as User } from './support/bill-network.ts';
 import {
   api,
@@ -194,6 +195,14 @@ describe('a charge whose gateway answer cannot be read', () => {
     await settleJobs(env);
     const order = await orderOf(env, pay.orderId, user.headers);
     expect(order.status).toBe('REFUNDED');
+    // A failed transaction's refund: due T+5 from the day the customer paid, not from the resolution.
+    const paidAt = new Date(order.createdAt);
+    expect(order.refunds).toMatchObject([
+      {
+        reason: 'auto',
+        deadline: refundDeadline(paidAt, { reason: 'auto', createdAt: new Date() }).toISOString(),
+      },
+    ]);
     expect(await capturedOf(pay.orderId)).toBe(taken?.charged);
     expect(await decisionOf(pay.orderId)).toMatchObject({
       toStatus: 'REFUND_PENDING',

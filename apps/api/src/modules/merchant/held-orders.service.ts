@@ -79,11 +79,13 @@ export function createHeldOrdersService(deps: HeldOrdersDeps) {
       set: { capturedPaise: ask.amount, gatewayPaymentId: ask.gatewayPaymentId },
     });
     if (!refunding) throw new Error(`held order ${order.id} moved while locked`);
+    // No bill was paid with this charge: its refund gives back a failed transaction, due by RBI's T+5
+    // from the day the customer paid (decision 063) however long the hold lasted, not a merchant's refund.
     const refund = await refunds.requestRefund(tx, {
       orderId: order.id,
       note: ask.note,
       requestedBy: merchantId,
-      reason: 'merchant',
+      reason: 'auto',
     });
     return { order: refunding, refund };
   }
