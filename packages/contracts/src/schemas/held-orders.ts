@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { gatewaySchema } from '../gateways.ts';
 import { REFUND_REMARK_MAX } from './merchant.ts';
-import { gatewaySchema } from './payments.ts';
 
 /**
  * Orders held for a person (status NEEDS_ATTENTION): the gateway answered about the charge, but an

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewaySchema } from '../gateways.ts';
 import { billRequestSchema, billResponseSchema, nameValueSchema } from './bills.ts';
 import { errorResponseSchema, rupeesFieldSchema } from './common.ts';
 
@@ -23,8 +24,6 @@ export const orderStatusSchema = z.enum([
   'NEEDS_ATTENTION',
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
-export const gatewaySchema = z.enum(['payu', 'phonepe', 'razorpay']);
-export type Gateway = z.infer<typeof gatewaySchema>;
 export const orderKindSchema = z.enum(['bill', 'recharge', 'test']);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
@@ -77,71 +76,12 @@ export const quoteResponseSchema = chargeSchema.extend({
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
-/**
- * `POST /payu/generate-hash` (Bearer): the spec's payment hash request. `amount` is the bill/plan amount in
- * rupees as shown (without the convenience fee); `productinfo` the biller name; `udf1` the user id.
- */
-export const payuHashRequestSchema = paymentSourceSchema.extend({
-  mode: z.string().max(20).optional(),
-  amount: rupeeAmountSchema,
-  phone: z.string().max(20).optional(),
-  firstname: z.string().max(60).optional(),
-  lastname: z.string().max(60).optional(),
-  email: z.string().max(254).optional(),
-  productinfo: z.string().max(100).optional(),
-  udf1: z.string().max(255).optional(),
-});
-export type PayuHashRequest = z.infer<typeof payuHashRequestSchema>;
-
-/** Exactly what the browser posts (hidden form) to `action`, PayU's `_payment` URL. `amount` = total, 2 dp. */
-export const payuFormFieldsSchema = z.object({
-  key: z.string(),
-  txnid: z.string(),
-  amount: z.string(),
-  productinfo: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  udf1: z.string(),
-  hash: z.string(),
-  surl: z.string(),
-  furl: z.string(),
-});
-export type PayuFormFields = z.infer<typeof payuFormFieldsSchema>;
-export const payuHashResponseSchema = z.object({
-  txnid: z.string(),
-  hash: z.string(),
-  orderId: z.string(),
-  action: z.string(),
-  fields: payuFormFieldsSchema,
-  charge: chargeSchema,
-});
-export type PayuHashResponse = z.infer<typeof payuHashResponseSchema>;
-
-/**
- * `POST /phonepe/pay` (Bearer). `amount` in rupees as shown (without the convenience fee). The server assigns
- * the merchantOrderId (a client-sent one is accepted for compatibility and ignored) and answers it.
- */
-export const phonepePayRequestSchema = paymentSourceSchema.extend({
-  amount: rupeeAmountSchema,
-  merchantOrderId: merchantOrderIdSchema.optional(),
-});
-export type PhonepePayRequest = z.infer<typeof phonepePayRequestSchema>;
-export const phonepePayResponseSchema = z.object({
-  redirectUrl: z.string(),
-  merchantOrderId: z.string(),
-  orderId: z.string(),
-  charge: chargeSchema,
-});
-export type PhonepePayResponse = z.infer<typeof phonepePayResponseSchema>;
-
 /** `POST /phonepe/pay/status` (Bearer, own orders). Also accepts our `ord_…` id. */
-export const phonepeStatusRequestSchema = z.object({ merchantOrderId: merchantOrderIdSchema });
+export const paymentStatusRequestSchema = z.object({ merchantOrderId: merchantOrderIdSchema });
 /** The spec's status modal shows every field generically; `status` drives colour and polling. */
 export const paymentStatusSchema = z.enum(['COMPLETED', 'FAILED', 'PENDING']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
-export const phonepeStatusResponseSchema = z.object({
+export const paymentStatusResponseSchema = z.object({
   status: paymentStatusSchema,
   merchantOrderId: z.string(),
   orderId: z.string(),
@@ -161,39 +101,7 @@ export const phonepeStatusResponseSchema = z.object({
   orderStatus: orderStatusSchema,
   message: z.string(),
 });
-export type PhonepeStatusResponse = z.infer<typeof phonepeStatusResponseSchema>;
-
-/**
- * `POST /bbps/pg/create-order` (Bearer): the test payment page through Razorpay. `amount` in PAISE
- * (₹1 to ₹1,00,000); `receipt` random, 8-15 characters.
- */
-export const createOrderRequestSchema = z.object({
-  amount: z
-    .number()
-    .int('Amount must be in whole paise')
-    .min(100, 'Amount must be at least ₹1')
-    .max(10_000_000, 'Amount must be at most ₹1,00,000'),
-  currency: z.literal('INR'),
-  receipt: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,15}$/, 'receipt must be 8 to 15 letters or digits'),
-  notes: z.record(z.string().max(40), z.string().max(256)).optional(),
-});
-export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
-/** `id` is Razorpay's `order_…`; the browser posts key_id=keyId, order_id=id, ... to `checkoutUrl`. */
-export const createOrderResponseSchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  receipt: z.string(),
-  keyId: z.string(),
-  checkoutUrl: z.string(),
-  callbackUrl: z.string(),
-  cancelUrl: z.string(),
-  orderId: z.string(),
-});
-export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 /** An order as the user's transaction list and receipt show it. Amounts in paise. */
 export const orderSummarySchema = z.object({
@@ -287,31 +195,3 @@ export const paymentMessages = {
  */
 export const gatewayFormPostSchema = z.record(z.string().max(80), z.string().max(4000));
 export type GatewayFormPost = z.infer<typeof gatewayFormPostSchema>;
-
-/** PhonePe's S2S callback body (checked after its `Authorization` header). */
-export const phonepeCallbackSchema = z.object({
-  type: z.string().max(60).optional(),
-  event: z.string().max(60),
-  payload: z.looseObject({
-    merchantOrderId: z.string().max(63).optional(),
-    /** Refund events name the order and the refund instead. */
-    originalMerchantOrderId: z.string().max(63).optional(),
-    refundId: z.string().max(64).optional(),
-    orderId: z.string().max(64).optional(),
-    state: z.string().max(20).optional(),
-    paymentDetails: z.array(z.looseObject({ transactionId: z.string().max(64).optional() })).optional(),
-  }),
-});
-export type PhonepeCallbackBody = z.infer<typeof phonepeCallbackSchema>;
-
-/** Razorpay's webhook body (parsed only after its signature over the raw bytes is checked). */
-export const razorpayWebhookSchema = z.looseObject({
-  event: z.string().max(60),
-  payload: z.looseObject({
-    payment: z
-      .object({ entity: z.looseObject({ id: z.string(), order_id: z.string().nullable().optional() }) })
-      .optional(),
-    refund: z.object({ entity: z.looseObject({ id: z.string() }) }).optional(),
-  }),
-});
-export type RazorpayWebhookBody = z.infer<typeof razorpayWebhookSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { chargeSchema, merchantOrderIdSchema, paymentSourceSchema, rupeeAmountSchema } from '../payments.ts';
+
+/**
+ * `POST /phonepe/pay` (Bearer). `amount` in rupees as shown (without the convenience fee). The server assigns
+ * the merchantOrderId (a client-sent one is accepted for compatibility and ignored) and answers it.
+ */
+export const phonepePayRequestSchema = paymentSourceSchema.extend({
+  amount: rupeeAmountSchema,
+  merchantOrderId: merchantOrderIdSchema.optional(),
+});
+export type PhonepePayRequest = z.infer<typeof phonepePayRequestSchema>;
+export const phonepePayResponseSchema = z.object({
+  redirectUrl: z.string(),
+  merchantOrderId: z.string(),
+  orderId: z.string(),
+  charge: chargeSchema,
+});
+export type PhonepePayResponse = z.infer<typeof phonepePayResponseSchema>;
+
+/** PhonePe's S2S callback body (checked after its `Authorization` header). */
+export const phonepeCallbackSchema = z.object({
+  type: z.string().max(60).optional(),
+  event: z.string().max(60),
+  payload: z.looseObject({
+    merchantOrderId: z.string().max(63).optional(),
+    /** Refund events name the order and the refund instead. */
+    originalMerchantOrderId: z.string().max(63).optional(),
+    refundId: z.string().max(64).optional(),
+    orderId: z.string().max(64).optional(),
+    state: z.string().max(20).optional(),
+    paymentDetails: z.array(z.looseObject({ transactionId: z.string().max(64).optional() })).optional(),
+  }),
+});
+export type PhonepeCallbackBody = z.infer<typeof phonepeCallbackSchema>;
