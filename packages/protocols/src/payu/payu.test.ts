@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BbpsEnvelopeError,
-  bbpsEnvelopeCiphertext,
-  decryptBbpsEnvelope,
-  encryptBbpsEnvelope,
   paiseToPayuAmount,
   payuAmountToPaise,
   payuCommandHash,
   payuRequestHash,
   payuResponseHash,
-  phonepeCallbackAuthorization,
-  razorpayPaymentSignature,
-  razorpayWebhookSignature,
-} from './index.ts';
+} from './payu.ts';
 
 // Known-answer vectors from ../shared/reference/protocols.md (official SDK tests where marked).
 const payuBase = {
@@ -89,69 +82,5 @@ describe('PayU hashes', () => {
     for (const paise of [0.5, 100.000_001, Number.NaN, 2 ** 53]) {
       expect(() => paiseToPayuAmount(paise)).toThrow(RangeError);
     }
-  });
-});
-
-describe('PhonePe callback authorization', () => {
-  it('KAT-PP1 (official)', () => {
-    expect(phonepeCallbackAuthorization('username', 'password')).toBe(
-      'bc842c31a9e54efe320d30d948be61291f3ceee4766e36ab25fa65243cd76e0e',
-    );
-  });
-});
-
-describe('Razorpay signatures', () => {
-  it('webhook KAT (official)', () => {
-    expect(razorpayWebhookSignature('{"a":1,"b":2,"c":{"d":3}}', '123456')).toBe(
-      '2fe04e22977002e6c7cb553adab8b460cb9e2a4970d5953cb27a8472752e3bbc',
-    );
-  });
-  it('payment KAT (official)', () => {
-    expect(
-      razorpayPaymentSignature('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1l', 'EnLs21M47BllR3X8PSFtjtbd'),
-    ).toBe('0d4e745a1838664ad6c9c9902212a32d627d68e917290b0ad5f08ff4561bc50f');
-  });
-});
-
-describe('Bharat Connect request envelope (Axis/TransXT)', () => {
-  const fetchStart = '{"chId":1,"isRealTimeFetch":true}';
-  const fetchStartSealed = 'e5kryo2/kTGITD0C+Yhn6nNLDN8+pGmc6v50SEEp1DalaXFbnWG3YcwqZXUATWPx';
-  const agentIdSealed = 'aNnWXUwmBjN1N2YF8RhDj/QRawKNkxJoojXsJ160IHI=';
-
-  it('KAT: encrypts as the reference computes', () => {
-    expect(encryptBbpsEnvelope('test-secret-key', fetchStart)).toBe(fetchStartSealed);
-    expect(encryptBbpsEnvelope('test-secret-key', 'AM01YKS067INTU000001')).toBe(agentIdSealed);
-  });
-
-  it('KAT: decrypts the reference ciphertexts', () => {
-    expect(decryptBbpsEnvelope('test-secret-key', fetchStartSealed)).toBe(fetchStart);
-    expect(decryptBbpsEnvelope('test-secret-key', agentIdSealed)).toBe('AM01YKS067INTU000001');
-  });
-
-  it('round-trips any UTF-8 request', () => {
-    const request = JSON.stringify({
-      billDetails: { customerParams: [{ name: 'Name', value: 'Aśha ₹ 1,000' }] },
-    });
-    expect(
-      decryptBbpsEnvelope('erti_bbps_test_secret', encryptBbpsEnvelope('erti_bbps_test_secret', request)),
-    ).toBe(request);
-  });
-
-  it('fails clearly under the wrong secret or for text that is not ciphertext', () => {
-    expect(() => decryptBbpsEnvelope('another-secret', fetchStartSealed)).toThrow(BbpsEnvelopeError);
-    expect(() => decryptBbpsEnvelope('another-secret', agentIdSealed)).toThrow(/wrong secret/);
-    expect(() => decryptBbpsEnvelope('test-secret-key', fetchStart)).toThrow(BbpsEnvelopeError);
-    expect(() => decryptBbpsEnvelope('test-secret-key', '')).toThrow(BbpsEnvelopeError);
-  });
-
-  it('recognises an envelope by a string under request or response, never a plain answer', () => {
-    expect(bbpsEnvelopeCiphertext({ request: agentIdSealed }, 'request')).toBe(agentIdSealed);
-    expect(bbpsEnvelopeCiphertext({ response: agentIdSealed }, 'response')).toBe(agentIdSealed);
-    expect(
-      bbpsEnvelopeCiphertext({ respCode: '1', response: { responseCode: '000' } }, 'response'),
-    ).toBeUndefined();
-    expect(bbpsEnvelopeCiphertext({ chId: 1 }, 'request')).toBeUndefined();
-    expect(bbpsEnvelopeCiphertext('text', 'request')).toBeUndefined();
-    expect(bbpsEnvelopeCiphertext(null, 'request')).toBeUndefined();
   });
 });
