@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Faults, registerFaults } from './faults/faults.ts';
+import { sandboxGateways } from './gateways.ts';
 import { Mailbox, registerMailbox } from './mailbox/mailbox.ts';
 import { type SandboxConfig, sandboxSystems } from './modules.ts';
 
@@ -23,7 +24,7 @@ export async function buildSandbox(
   await registerMailbox(app, mailbox);
   app.get('/health', async () => ({
     status: 'ok',
-    systems: ['bou', 'payu', 'phonepe', 'razorpay', 'mailbox', 'logos'],
+    systems: ['bou', ...sandboxGateways.map((gateway) => gateway.name), 'mailbox', 'logos'],
   }));
   for (const system of sandboxSystems) await system(app, { config, faults });
   return { app, mailbox, faults };

@@ -1,27 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { bouSystem } from './bou/bou.system.ts';
 import type { Faults } from './faults/faults.ts';
+import { type GatewaySettings, sandboxGateways } from './gateways.ts';
 import { logosSystem } from './logos/logos.system.ts';
-import { payuSystem } from './payu/payu.system.ts';
-import { phonepeSystem } from './phonepe/phonepe.system.ts';
-import { razorpaySystem } from './razorpay/razorpay.system.ts';
 
-export interface SandboxConfig {
+/** The sandbox's settings: its own, then each simulated gateway's (apps/sandbox/src/gateways.ts). */
+export type SandboxConfig = SharedSandboxConfig & GatewaySettings;
+
+export interface SharedSandboxConfig {
   /** The sandbox's own public base URL, used in redirect URLs it hands out. */
   publicUrl: string;
   /** Extra generated billers for load tests (SANDBOX_BILLERS). */
   extraBillers: number;
-  payuKey: string;
-  payuSalt: string;
-  phonepeClientId: string;
-  phonepeClientSecret: string;
-  phonepeCallbackUsername: string;
-  phonepeCallbackPassword: string;
-  phonepeCallbackUrl: string;
-  razorpayKeyId: string;
-  razorpayKeySecret: string;
-  razorpayWebhookSecret: string;
-  razorpayWebhookUrl: string;
   /** The Bharat Connect envelope's shared secret (SANDBOX_BBPS_SECRET); the api's BBPS_SECRET must match. */
   bbpsSecret: string;
   /** When set (SANDBOX_BBPS_AUTH), a call to `/bou` without this `AUTH` header is refused. */
@@ -47,7 +37,5 @@ export type SandboxSystem = (app: FastifyInstance, context: SandboxContext) => P
 export const sandboxSystems: SandboxSystem[] = [
   bouSystem,
   logosSystem,
-  payuSystem,
-  phonepeSystem,
-  razorpaySystem,
+  ...sandboxGateways.map((gateway) => gateway.system),
 ];

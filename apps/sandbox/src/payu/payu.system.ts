@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { autoPostPage } from '../gateway-kit/html.ts';
 import { istDateTime, randomDigits } from '../gateway-kit/ids.ts';
+import type { SandboxGateway } from '../gateway-kit/sandbox-gateway.ts';
 import type { SandboxConfig, SandboxSystem } from '../modules.ts';
 import { payuCheckoutPage, payuErrorPage, SUCCESS_TEST_CARDS } from './payu-pages.ts';
 import { type PayuAttempt, PayuStore, refundAction } from './payu-store.ts';
@@ -290,4 +291,19 @@ export const payuSystem: SandboxSystem = async (app: FastifyInstance, { config, 
     store.advance(Date.now(), true);
     return { settled: true };
   });
+};
+
+const payuEnv = z.object({
+  PAYU_KEY: z.string().default('erti_test_key'),
+  PAYU_SALT: z.string().default('erti_test_salt'),
+});
+
+/** The sandbox's PayU: the merchant key and salt the api signs with. */
+export const payuSandbox: SandboxGateway<{ payuKey: string; payuSalt: string }> = {
+  name: 'payu',
+  settings: (env) => {
+    const parsed = payuEnv.parse(env);
+    return { payuKey: parsed.PAYU_KEY, payuSalt: parsed.PAYU_SALT };
+  },
+  system: payuSystem,
 };

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from 'zod';
 import { escapeHtml, factList, htmlPage, outcomeButtons, rupees } from '../gateway-kit/html.ts';
 import { notify } from '../gateway-kit/outbound.ts';
+import type { SandboxGateway } from '../gateway-kit/sandbox-gateway.ts';
 import type { SandboxConfig, SandboxSystem } from '../modules.ts';
 import {
   orderStatus,
@@ -284,4 +285,33 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
     await advance(request.log, true);
     return { settled: true };
   });
+};
+
+const phonepeEnv = z.object({
+  PHONEPE_CLIENT_ID: z.string().default('ERTI_TEST_CLIENT'),
+  PHONEPE_CLIENT_SECRET: z.string().default('erti-test-client-secret'),
+  PHONEPE_CALLBACK_USERNAME: z.string().default('ertipay'),
+  PHONEPE_CALLBACK_PASSWORD: z.string().default('ertipaycallback1'),
+});
+
+/** The sandbox's PhonePe: the api's client credentials, and where and how it calls the api back. */
+export const phonepeSandbox: SandboxGateway<{
+  phonepeClientId: string;
+  phonepeClientSecret: string;
+  phonepeCallbackUsername: string;
+  phonepeCallbackPassword: string;
+  phonepeCallbackUrl: string;
+}> = {
+  name: 'phonepe',
+  settings: (env, apiUrl) => {
+    const parsed = phonepeEnv.parse(env);
+    return {
+      phonepeClientId: parsed.PHONEPE_CLIENT_ID,
+      phonepeClientSecret: parsed.PHONEPE_CLIENT_SECRET,
+      phonepeCallbackUsername: parsed.PHONEPE_CALLBACK_USERNAME,
+      phonepeCallbackPassword: parsed.PHONEPE_CALLBACK_PASSWORD,
+      phonepeCallbackUrl: `${apiUrl}/api/phonepe/callback`,
+    };
+  },
+  system: phonepeSystem,
 };

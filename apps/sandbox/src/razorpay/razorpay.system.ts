@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { autoPostPage, escapeHtml, factList, htmlPage, outcomeButtons, rupees } from '../gateway-kit/html.ts';
 import { randomAlnum } from '../gateway-kit/ids.ts';
 import { notify } from '../gateway-kit/outbound.ts';
+import type { SandboxGateway } from '../gateway-kit/sandbox-gateway.ts';
 import type { SandboxConfig, SandboxSystem } from '../modules.ts';
 import { RazorpayStore } from './razorpay-store.ts';
 
@@ -331,4 +332,30 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
     await advance(request.log, true);
     return { settled: true };
   });
+};
+
+const razorpayEnv = z.object({
+  RAZORPAY_KEY_ID: z.string().default('rzp_test_ertipay0001'),
+  RAZORPAY_KEY_SECRET: z.string().default('erti_razorpay_test_secret'),
+  RAZORPAY_WEBHOOK_SECRET: z.string().default('erti_razorpay_webhook_secret'),
+});
+
+/** The sandbox's Razorpay: the api's key, its webhook secret and where the webhooks go. */
+export const razorpaySandbox: SandboxGateway<{
+  razorpayKeyId: string;
+  razorpayKeySecret: string;
+  razorpayWebhookSecret: string;
+  razorpayWebhookUrl: string;
+}> = {
+  name: 'razorpay',
+  settings: (env, apiUrl) => {
+    const parsed = razorpayEnv.parse(env);
+    return {
+      razorpayKeyId: parsed.RAZORPAY_KEY_ID,
+      razorpayKeySecret: parsed.RAZORPAY_KEY_SECRET,
+      razorpayWebhookSecret: parsed.RAZORPAY_WEBHOOK_SECRET,
+      razorpayWebhookUrl: `${apiUrl}/api/razorpay/webhook`,
+    };
+  },
+  system: razorpaySystem,
 };
