@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema/jobs.ts';
 import { orders } from '../src/db/schema/payments.ts';
-import { RECONCILE_JOB } from '../src/modules/payments/order-transitions.ts';
-import { LATE_CHARGE_WATCH_MS } from '../src/modules/payments/settlement.service.ts';
+import { RECONCILE_JOB } from '../src/modules/payments/order-follow-ups.ts';
+import { LATE_CHARGE_WATCH_MS } from '../src/modules/payments/reconciliation.service.ts';
 import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalog } from './support/bill-network.ts';
 import {
   api,

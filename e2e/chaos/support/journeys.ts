@@ -3,9 +3,9 @@ import type {
   BillResponse,
   CreateOrderResponse,
   PaymentSource,
+  PaymentStatusResponse,
   PayuHashResponse,
   PhonepePayResponse,
-  PhonepeStatusResponse,
 } from '@erti/contracts';
 import type { SignedInUser } from '../../support/session.ts';
 import {
@@ -214,7 +214,7 @@ async function watchStatus(ctx: JourneyContext, plan: PaymentPlan, merchantOrder
   const { times, everyMs } = ctx.poll ?? { times: 6, everyMs: 1000 };
   for (let time = 0; time < times; time += 1) {
     const status = await expectOk(
-      api<PhonepeStatusResponse>(ctx, 'POST', '/phonepe/pay/status', { merchantOrderId }),
+      api<PaymentStatusResponse>(ctx, 'POST', '/phonepe/pay/status', { merchantOrderId }),
       'status poll',
     );
     if (status.status !== 'PENDING') return;
@@ -231,7 +231,7 @@ async function awaitClosed(ctx: JourneyContext, merchantOrderId: string): Promis
   while (Date.now() < deadline) {
     await sleep(2000);
     const status = await expectOk(
-      api<PhonepeStatusResponse>(ctx, 'POST', '/phonepe/pay/status', { merchantOrderId }),
+      api<PaymentStatusResponse>(ctx, 'POST', '/phonepe/pay/status', { merchantOrderId }),
       'status poll',
     );
     if (status.status !== 'PENDING') return;

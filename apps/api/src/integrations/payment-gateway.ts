@@ -135,8 +135,8 @@ const readAmount = (amount: string | number, unit: AnswerAmount['unit']) =>
 
 /**
  * An amount in a gateway's answer, read by the one rupee parser. Absent (or empty, as PayU writes
- * "none") stays undefined: the settlement holds a charge without an amount for a person. Present but
- * unreadable throws GatewayAnswerUnreadableError.
+ * "none") stays undefined: charge confirmation holds a charge without an amount for a person.
+ * Present but unreadable throws GatewayAnswerUnreadableError.
  */
 export function amountInAnswer(amount: unknown, where: AnswerAmount): number | undefined {
   if (amount === undefined || amount === null || amount === '') return undefined;

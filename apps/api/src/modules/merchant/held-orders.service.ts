@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { holdFactsOf } from '../payments/held-charges.ts';
-import { moveOrder } from '../payments/order-transitions.ts';
+import { moveOrder } from '../payments/order-moves.ts';
 import { formatIstDate, formatRupees, orderTotal } from '../payments/order-views.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import { type HeldOrderRow, listHeldOrders } from './held-orders.repository.ts';

@@ -8,6 +8,7 @@ import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import type { PayuGateway } from '../../integrations/payu/payu-gateway.ts';
 import type { PhonepeGateway } from '../../integrations/phonepe/phonepe-gateway.ts';
 import type { RazorpayGateway } from '../../integrations/razorpay/razorpay-gateway.ts';
+import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import {
   findOrder,
   findOrderByAnyId,
@@ -16,7 +17,6 @@ import {
   recordGatewayEvent,
 } from './payments.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
-import type { SettlementService } from './settlement.service.ts';
 
 const parseJson = (raw: Buffer): unknown => {
   try {
@@ -32,7 +32,7 @@ export interface CallbacksDeps {
   payu: PayuGateway;
   phonepe: PhonepeGateway;
   razorpay: RazorpayGateway;
-  settlement: SettlementService;
+  charges: ChargeConfirmationService;
   refunds: RefundsService;
   logger: FastifyBaseLogger;
 }
@@ -67,7 +67,7 @@ export function createGatewayCallbacks(deps: CallbacksDeps) {
   /** Confirms with the gateway; if it cannot be reached, reconciliation will, and the user sees "pending". */
   async function confirm(order: OrderRow, source: string): Promise<OrderRow | undefined> {
     try {
-      return await deps.settlement.confirmCharge(order.id, source);
+      return await deps.charges.confirmCharge(order.id, source);
     } catch (error) {
       if (!isGatewayFailure(error)) throw error;
       logger.warn({ err: error, orderId: order.id }, 'could not confirm a reported payment yet');

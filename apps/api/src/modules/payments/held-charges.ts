@@ -2,7 +2,7 @@ import type { OrderEventRow } from './payments.repository.ts';
 
 /**
  * What the event of a hold (an order entering NEEDS_ATTENTION) keeps about the gateway answer that
- * could not be read; written by settlement.service.ts, read by the support mail and the dashboard.
+ * could not be read; written by charge-confirmation.service.ts, read by the support mail and the dashboard.
  */
 export interface HoldFacts {
   gatewayCall: string;

@@ -5,7 +5,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { holdFactsOf, latestHold } from './held-charges.ts';
-import type { OrderMailKind } from './order-transitions.ts';
+import type { OrderMailKind } from './order-follow-ups.ts';
 import { formatRupees, orderTotal } from './order-views.ts';
 import { findAccount, findOrder, listEvents, listRefunds, type OrderRow } from './payments.repository.ts';
 import { receiptFacts } from './receipt-pdf.ts';

@@ -5,7 +5,7 @@ import {
   type OrderKind,
   type OrderStatus,
   type OrderSummary,
-  type PhonepeStatusResponse,
+  type PaymentStatusResponse,
 } from '@erti/contracts';
 import { formatPaise } from '@erti/contracts/rupees';
 import { formatIstDateTime } from '@erti/contracts/text';
@@ -141,11 +141,11 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[], events: Ord
 }
 
 /** The spec's payment status response: `status` drives the modal; every field is shown. */
-export function toStatusResponse(
+export function toPaymentStatusResponse(
   order: OrderRow,
   refunds: RefundRow[],
   events: OrderEventRow[],
-): PhonepeStatusResponse {
+): PaymentStatusResponse {
   return {
     status: paymentStatusOf(order.status as OrderStatus),
     merchantOrderId: order.merchantOrderId,

@@ -8,11 +8,11 @@ import {
   type OrderStatus,
   type OrdersResponse,
   type PaymentSource,
+  type PaymentStatusResponse,
   type PayuHashRequest,
   type PayuHashResponse,
   type PhonepePayRequest,
   type PhonepePayResponse,
-  type PhonepeStatusResponse,
   paymentMessages,
   type QuoteResponse,
 } from '@erti/contracts';
@@ -26,10 +26,11 @@ import type { PhonepeGateway } from '../../integrations/phonepe/phonepe-gateway.
 import type { RazorpayGateway } from '../../integrations/razorpay/razorpay-gateway.ts';
 import { newId, randomId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
+import { moveOrder, openOrderRecord } from './order-moves.ts';
 import { type PricedOrder, priceOrder, priceTestPayment } from './order-pricing.ts';
 import { inFlightStatuses } from './order-state.ts';
-import { moveOrder, openOrderRecord } from './order-transitions.ts';
-import { orderTotal, toOrderDetail, toOrderSummary, toStatusResponse } from './order-views.ts';
+import { orderTotal, toOrderDetail, toOrderSummary, toPaymentStatusResponse } from './order-views.ts';
 import {
   findHoldingOrder,
   findOrder,
@@ -42,7 +43,6 @@ import {
   type OrderRow,
 } from './payments.repository.ts';
 import { buildReceiptPdf } from './receipt-pdf.ts';
-import type { SettlementService } from './settlement.service.ts';
 
 /** Recharges of the same number and plan in flight within this window are refused as duplicates. */
 export const RECHARGE_DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -59,7 +59,7 @@ export interface OrdersDeps {
   payu: PayuGateway;
   phonepe: PhonepeGateway;
   razorpay: RazorpayGateway;
-  settlement: SettlementService;
+  charges: ChargeConfirmationService;
   logger: FastifyBaseLogger;
 }
 
@@ -135,7 +135,7 @@ export function createOrdersService(deps: OrdersDeps) {
     const earlier = await findOrder(db, holding.id);
     if (!earlier) return;
     try {
-      await deps.settlement.releaseUnpaid(earlier);
+      await deps.charges.releaseUnpaid(earlier);
     } catch (error) {
       if (!isGatewayFailure(error)) throw error;
       deps.logger.warn(
@@ -321,11 +321,11 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** The status modal's poll: asks the gateway while the payment is undecided (idempotent). */
-    async paymentStatus(user: AuthUser, merchantOrderId: string): Promise<PhonepeStatusResponse> {
+    async paymentStatus(user: AuthUser, merchantOrderId: string): Promise<PaymentStatusResponse> {
       let order = await ownOrder(user, merchantOrderId);
       if (order.status === 'PAYMENT_PENDING') {
         try {
-          order = (await deps.settlement.confirmCharge(order.id, 'status-poll')) ?? order;
+          order = (await deps.charges.confirmCharge(order.id, 'status-poll')) ?? order;
         } catch (error) {
           if (!isGatewayFailure(error)) throw error;
           deps.logger.warn({ err: error, orderId: order.id }, 'status poll could not reach the gateway');
@@ -334,7 +334,7 @@ export function createOrdersService(deps: OrdersDeps) {
       // Only a refund's wording depends on how the order got there.
       const refunding = order.status === 'BILL_FAILED' || order.status === 'REFUND_PENDING';
       const events = refunding ? await listEvents(db, order.id) : [];
-      return toStatusResponse(order, await listRefunds(db, order.id), events);
+      return toPaymentStatusResponse(order, await listRefunds(db, order.id), events);
     },
 
     async listOrders(user: AuthUser, page: number, pageSize: number): Promise<OrdersResponse> {

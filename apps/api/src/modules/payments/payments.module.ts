@@ -5,14 +5,16 @@ import { createPayuGateway } from '../../integrations/payu/payu-gateway.ts';
 import { createPhonepeGateway } from '../../integrations/phonepe/phonepe-gateway.ts';
 import { createRazorpayGateway } from '../../integrations/razorpay/razorpay-gateway.ts';
 import type { AppDeps, AppModule } from '../module.ts';
+import { createBillPaymentService } from './bill-payment.service.ts';
+import { createChargeConfirmationService } from './charge-confirmation.service.ts';
 import { gatewayCallbackRoutes } from './gateway-callbacks.routes.ts';
 import { createGatewayCallbacks } from './gateway-callbacks.service.ts';
+import { ORDER_MAIL_JOB, PAY_BILL_JOB, RECONCILE_JOB } from './order-follow-ups.ts';
 import { createOrderMail } from './order-mail.ts';
-import { ORDER_MAIL_JOB, PAY_BILL_JOB, RECONCILE_JOB } from './order-transitions.ts';
 import { createOrdersService } from './orders.service.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { createReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
-import { createSettlementService } from './settlement.service.ts';
 
 /** The three gateways, configured for production or (by default) the sandbox. */
 export function createPaymentGateways(config: Config) {
@@ -64,16 +66,17 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
   const { db, config, logger } = deps;
   const gateways = createPaymentGateways(config);
   const refunds = createRefundsService({ db, gateways, logger });
-  const settlement = createSettlementService({
+  const charges = createChargeConfirmationService({
     db,
     gateways,
-    bbps: bbpsClientFromConfig(config),
     refunds,
     logger,
     handoffExpiryMs: config.HANDOFF_EXPIRY_SECONDS * 1000,
   });
-  const orders = createOrdersService({ db, config, ...gateways, settlement, logger });
-  const callbacks = createGatewayCallbacks({ db, config, ...gateways, settlement, refunds, logger });
+  const billPayment = createBillPaymentService({ db, bbps: bbpsClientFromConfig(config), refunds, logger });
+  const reconciliation = createReconciliationService({ db, charges, billPayment, refunds, logger });
+  const orders = createOrdersService({ db, config, ...gateways, charges, logger });
+  const callbacks = createGatewayCallbacks({ db, config, ...gateways, charges, refunds, logger });
   return {
     name: 'payments',
     routes: async (app) => {
@@ -82,10 +85,10 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
     },
     jobs: {
       [PAY_BILL_JOB]: async (job) => {
-        await settlement.payBill(String(job.payload.orderId));
+        await billPayment.payBill(String(job.payload.orderId));
         return undefined;
       },
-      [RECONCILE_JOB]: settlement.reconcile,
+      [RECONCILE_JOB]: reconciliation.reconcile,
       [ORDER_MAIL_JOB]: createOrderMail({ db, mailer: deps.mailer, config, logger }),
     },
   };

@@ -7,12 +7,12 @@ import {
   orderParamsSchema,
   ordersQuerySchema,
   ordersResponseSchema,
+  paymentStatusRequestSchema,
+  paymentStatusResponseSchema,
   payuHashRequestSchema,
   payuHashResponseSchema,
   phonepePayRequestSchema,
   phonepePayResponseSchema,
-  phonepeStatusRequestSchema,
-  phonepeStatusResponseSchema,
   quoteRequestSchema,
   quoteResponseSchema,
 } from '@erti/contracts';
@@ -64,8 +64,8 @@ export function paymentsRoutes(options: { orders: OrdersService; auth: Auth }): 
     app.post(
       '/phonepe/pay/status',
       forUser({
-        body: phonepeStatusRequestSchema,
-        response: { 200: phonepeStatusResponseSchema, ...errors },
+        body: paymentStatusRequestSchema,
+        response: { 200: paymentStatusResponseSchema, ...errors },
       }),
       async (request) => orders.paymentStatus(currentUser(request), request.body.merchantOrderId),
     );

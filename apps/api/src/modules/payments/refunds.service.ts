@@ -4,8 +4,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { GatewayRefundRef, PaymentGateway, RefundCheck } from '../../integrations/payment-gateway.ts';
 import { newId } from '../../lib/ids.ts';
+import { moveOrder } from './order-moves.ts';
 import { refundableStatuses } from './order-state.ts';
-import { moveOrder } from './order-transitions.ts';
 import { formatRupees } from './order-views.ts';
 import {
   findOrder,

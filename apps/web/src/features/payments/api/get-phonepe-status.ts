@@ -1,11 +1,11 @@
-import type { PhonepeStatusResponse } from '@erti/contracts';
+import type { PaymentStatusResponse } from '@erti/contracts';
 import { STATUS_POLL_MS } from '@erti/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client.ts';
 import { paymentKeys } from './keys.ts';
 
 /** The modal shows every field of the answer, so it is read as an open record around `status`. */
-export type PaymentStatusAnswer = PhonepeStatusResponse & Record<string, unknown>;
+export type PaymentStatusAnswer = PaymentStatusResponse & Record<string, unknown>;
 
 export async function getPhonepeStatus(merchantOrderId: string): Promise<PaymentStatusAnswer> {
   try {
