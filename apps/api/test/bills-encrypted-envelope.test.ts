@@ -9,7 +9,7 @@ import {
   type SignedInUser,
   signedInUser,
   startBillPaymentEnv,
-  syncCatalog,
+  syncCatalogue,
 } from './support/bill-network.ts';
 import type { TestEnv } from './support/test-env.ts';
 
@@ -64,7 +64,7 @@ const fetchesOf = (userId: string) =>
 
 describe('the encrypted envelope to Bharat Connect', () => {
   it('syncs master data and fetches bills with the AUTH header and encrypted bodies', async () => {
-    expect((await syncCatalog(env)).billers).toBeGreaterThan(0);
+    expect((await syncCatalogue(env)).billers).toBeGreaterThan(0);
 
     const bill = await fetchBill('2345');
     expect(bill.statusCode).toBe(200);

@@ -1,10 +1,14 @@
 import type { HealthResponse } from '@erti/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { syncRuns } from '../src/db/schema/catalog.ts';
+import { syncRuns } from '../src/db/schema/catalogue.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
-import { CATALOG_SYNC_JOB, CATALOG_SYNC_STATE, FIRST_SYNC_KEY } from '../src/modules/catalog/catalog.sync.ts';
-import { countActiveBillers } from '../src/modules/catalog/catalogue-state.repository.ts';
+import {
+  CATALOGUE_SYNC_JOB,
+  CATALOGUE_SYNC_STATE,
+  FIRST_SYNC_KEY,
+} from '../src/modules/catalogue/catalogue.sync.ts';
+import { countActiveBillers } from '../src/modules/catalogue/catalogue-state.repository.ts';
 import { signedInUser } from './support/bill-network.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
@@ -45,7 +49,7 @@ describe('GET /api/health: the catalogue', () => {
   });
 
   it('says syncing while the first start’s sync waits for an unreachable bill network', async () => {
-    await env.built.modules.find((module) => module.name === 'catalog')?.onReady?.();
+    await env.built.modules.find((module) => module.name === 'catalogue')?.onReady?.();
     await healthSoon((answer) =>
       expect(answer.catalogue).toEqual({ billers: 0, lastSyncAt: null, syncing: true }),
     );
@@ -80,7 +84,7 @@ describe('GET /api/health: the catalogue', () => {
     const soon = new Date(Date.now() + 60_000);
     await env.database.db
       .insert(syncRuns)
-      .values({ id: 'syn_dead', name: CATALOG_SYNC_STATE, heldUntil: soon });
+      .values({ id: 'syn_dead', name: CATALOGUE_SYNC_STATE, heldUntil: soon });
     await syncingSoon(true);
     await env.database.db
       .update(syncRuns)
@@ -101,7 +105,7 @@ describe('GET /api/health: the catalogue', () => {
   });
 
   it('says syncing while the scheduled sync runs, and not once it has ended', async () => {
-    const scheduled = and(eq(jobs.kind, CATALOG_SYNC_JOB), eq(jobs.status, 'queued'));
+    const scheduled = and(eq(jobs.kind, CATALOGUE_SYNC_JOB), eq(jobs.status, 'queued'));
     expect(
       await env.database.db.update(jobs).set({ runAt: new Date() }).where(scheduled).returning(),
     ).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codingFor } from '../src/modules/catalog/json-list-reply.ts';
+import { codingFor } from '../src/modules/catalogue/json-list-reply.ts';
 
 describe('the coding of a cached list, from Accept-Encoding', () => {
   it.each([

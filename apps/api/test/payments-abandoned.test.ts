@@ -2,7 +2,7 @@ import type { Biller } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/payments.ts';
-import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalog } from './support/bill-network.ts';
+import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalogue } from './support/bill-network.ts';
 import {
   api,
   fetchBill,
@@ -33,7 +33,7 @@ let user: User;
 
 beforeAll(async () => {
   env = await startTestEnv({ BBPS_TIMEOUT_MS: 3_000, GATEWAY_TIMEOUT_MS: 3_000 });
-  await syncCatalog(env);
+  await syncCatalogue(env);
   electricity = await billerWhere(
     env,
     'Electricity',

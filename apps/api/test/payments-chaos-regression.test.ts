@@ -5,7 +5,7 @@ import { jobs } from '../src/db/schema/jobs.ts';
 import { orders } from '../src/db/schema/payments.ts';
 import { RECONCILE_JOB } from '../src/modules/payments/order-follow-ups.ts';
 import { LATE_CHARGE_WATCH_MS } from '../src/modules/payments/reconciliation.service.ts';
-import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalog } from './support/bill-network.ts';
+import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalogue } from './support/bill-network.ts';
 import {
   api,
   fetchBill,
@@ -32,7 +32,7 @@ let user: User;
 
 beforeAll(async () => {
   env = await startTestEnv({ BBPS_TIMEOUT_MS: 3_000, GATEWAY_TIMEOUT_MS: 3_000 });
-  await syncCatalog(env);
+  await syncCatalogue(env);
   electricity = await billerWhere(
     env,
     'Electricity',

@@ -3,8 +3,8 @@ import type { Biller, Plan } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billFetches } from '../src/db/schema/bills.ts';
-import { findPlan } from '../src/modules/catalog/catalog.lookups.ts';
-import { billerWhere, type SignedInUser, signedInUser, syncCatalog } from './support/bill-network.ts';
+import { findPlan } from '../src/modules/catalogue/catalogue.lookups.ts';
+import { billerWhere, type SignedInUser, signedInUser, syncCatalogue } from './support/bill-network.ts';
 import { networkPayments, orderOf, payAtPhonepe, settleJobs } from './support/payment-flows.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
@@ -15,7 +15,7 @@ let user: SignedInUser;
 
 beforeAll(async () => {
   env = await startTestEnv();
-  await syncCatalog(env);
+  await syncCatalogue(env);
   airtel = await billerWhere(env, 'Mobile Prepaid', (biller) => biller.billerName === 'Airtel');
   dth = await billerWhere(env, 'DTH', (biller) => biller.planMdmRequirement === 'MANDATORY');
   user = await signedInUser(env);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billers } from '../src/db/schema/catalog.ts';
+import { billers } from '../src/db/schema/catalogue.ts';
 import { builtOnce } from '../src/db/statement.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { orders } from '../src/db/schema/payments.ts';
 import { bearer, signUpUser } from './support/accounts.ts';
-import { billerWhere, hasOneDigitsParam, syncCatalog } from './support/bill-network.ts';
+import { billerWhere, hasOneDigitsParam, syncCatalogue } from './support/bill-network.ts';
 import {
   api,
   fetchBill,
@@ -96,7 +96,7 @@ async function ashaComplains() {
 
 beforeAll(async () => {
   env = await startTestEnv({ BBPS_TIMEOUT_MS: 3_000, GATEWAY_TIMEOUT_MS: 3_000 });
-  await syncCatalog(env);
+  await syncCatalogue(env);
   electricity = await billerWhere(
     env,
     'Electricity',

@@ -1,6 +1,6 @@
 import { createAccountsModule } from './accounts/accounts.module.ts';
 import { createBillsModule } from './bills/bills.module.ts';
-import { createCatalogModule } from './catalog/catalog.module.ts';
+import { createCatalogueModule } from './catalogue/catalogue.module.ts';
 import { createComplaintsModule } from './complaints/complaints.module.ts';
 import { createContactModule } from './contact/contact.module.ts';
 import { createHealthModule } from './health/health.module.ts';
@@ -14,7 +14,7 @@ export const moduleFactories: ModuleFactory[] = [
   createHealthModule,
   createSiteModule,
   createAccountsModule,
-  createCatalogModule,
+  createCatalogueModule,
   createBillsModule,
   createPaymentsModule,
   createMerchantModule,

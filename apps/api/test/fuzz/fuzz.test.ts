@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalog } from '../support/bill-network.ts';
+import { billerWhere, hasOneDigitsParam, signedInUser, syncCatalogue } from '../support/bill-network.ts';
 import { startTestEnv, type TestEnv } from '../support/test-env.ts';
 import { type FuzzRequest, strategiesFor } from './mutations.ts';
 import { type Hints, type Operation, operationsOf, sampleOf } from './openapi.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     BODY_LIMIT_BYTES,
     BBPS_TIMEOUT_MS: 5_000,
   });
-  await syncCatalog(env);
+  await syncCatalogue(env);
   const electricity = await billerWhere(env, 'Electricity', hasOneDigitsParam);
   baseHints = {
     billerId: electricity.billerId,

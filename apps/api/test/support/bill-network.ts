@@ -30,7 +30,7 @@ export async function signedInUser(
 }
 
 /** Copies the sandbox network's master data into the api's database, as a merchant would on demand. */
-export async function syncCatalog(env: TestEnv) {
+export async function syncCatalogue(env: TestEnv) {
   const merchant = await signedInUser(env, { role: 'merchant' });
   const response = await env.app.inject({
     method: 'POST',
@@ -97,7 +97,7 @@ export const fetchingElectricityBoard = (env: TestEnv) =>
 export async function startBillPaymentEnv(overrides: Partial<Config> = {}) {
   const env = await startTestEnv(overrides);
   try {
-    await syncCatalog(env);
+    await syncCatalogue(env);
     return { env, electricity: await fetchingElectricityBoard(env), user: await signedInUser(env) };
   } catch (error) {
     await env.close();

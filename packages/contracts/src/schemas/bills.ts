@@ -154,7 +154,7 @@ export type BillResponse = z.infer<typeof billResponseSchema>;
 export const ipMacResponseSchema = z.object({ ipAddress: z.string(), macAddress: z.string() });
 
 /** `POST /bbps/prod/sync` (merchants): what one synchronisation of the master data stored. */
-export const catalogSyncResponseSchema = z.object({
+export const catalogueSyncResponseSchema = z.object({
   billers: z.number().int(),
   deactivated: z.number().int(),
   plans: z.number().int(),
@@ -162,7 +162,7 @@ export const catalogSyncResponseSchema = z.object({
   locations: z.number().int(),
   durationMs: z.number().int(),
 });
-export type CatalogSyncResult = z.infer<typeof catalogSyncResponseSchema>;
+export type CatalogueSyncResult = z.infer<typeof catalogueSyncResponseSchema>;
 
 export const savedBillsRequestSchema = z.object({ category: z.string().trim().min(1).max(100) });
 export const deleteSavedBillRequestSchema = z.object({

@@ -1,6 +1,6 @@
 export * from './accounts.ts';
 export * from './bills.ts';
-export * from './catalog.ts';
+export * from './catalogue.ts';
 export * from './jobs.ts';
 export * from './payments.ts';
 export * from './support.ts';

@@ -7,9 +7,9 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { BbpsClient, CustomerDevice } from '../../integrations/bbps/bbps-client.ts';
 import { networkFailureToAppError } from '../../integrations/bbps/bbps-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { type CatalogBiller, convenienceFee, findBiller } from '../catalog/catalog.lookups.ts';
-import { isSupported } from '../catalog/catalog.mappers.ts';
-import { canonicalCategory } from '../catalog/catalog.service.ts';
+import { type CatalogueBiller, convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
+import { isSupported } from '../catalogue/catalogue.mappers.ts';
+import { canonicalCategory } from '../catalogue/catalogue.service.ts';
 import { answerEnvelope, billForScreens, isRetryable } from './bill-answer.ts';
 import {
   type BillFetchRow,
@@ -38,7 +38,7 @@ export interface BillsServiceDeps {
 export function createBillsService(deps: BillsServiceDeps) {
   const { db } = deps;
 
-  async function offeredBiller(billerId: string): Promise<CatalogBiller> {
+  async function offeredBiller(billerId: string): Promise<CatalogueBiller> {
     const biller = await findBiller(db, billerId);
     if (!biller?.active) throw notFound('Biller not found');
     return biller;
@@ -71,7 +71,7 @@ export function createBillsService(deps: BillsServiceDeps) {
     kind: BillFetchRow['kind'],
     context: {
       userId: string;
-      biller: CatalogBiller;
+      biller: CatalogueBiller;
       params: NameValue[];
       custDetails: CustDetails;
       ip: string;

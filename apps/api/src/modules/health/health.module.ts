@@ -1,5 +1,5 @@
 import { type CatalogueState, healthResponseSchema } from '@erti/contracts';
-import { catalogueStateReader } from '../catalog/catalog.lookups.ts';
+import { catalogueStateReader } from '../catalogue/catalogue.lookups.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 
 export function createHealthModule(deps: AppDeps): AppModule {

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogueFor } from '../../sandbox/src/bou/catalogue.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { plans } from '../src/db/schema/catalog.ts';
+import { plans } from '../src/db/schema/catalogue.ts';
 import type { BbpsClient } from '../src/integrations/bbps/bbps-client.ts';
-import { createCatalogSync } from '../src/modules/catalog/catalog.sync.ts';
+import { createCatalogueSync } from '../src/modules/catalogue/catalogue.sync.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 // A plan's price is rupees on the wire (a JSON number); the one rupee parser reads it (decision 061).
@@ -54,7 +54,7 @@ describe('plan prices in the catalogue sync', () => {
     const warn = vi.fn();
     const logger = { warn, info: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
 
-    const result = await createCatalogSync({ db: database.db, bbps, logger })();
+    const result = await createCatalogueSync({ db: database.db, bbps, logger })();
 
     const stored = await database.db
       .select({ planId: plans.planId, amountPaise: plans.amountPaise })

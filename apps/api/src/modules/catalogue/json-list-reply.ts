@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { JsonList } from './catalog.service.ts';
+import type { JsonList } from './catalogue.service.ts';
 
 /** Lists smaller than this are sent as they are: compression would save too little to pay for itself. */
 const COMPRESS_FROM_BYTES = 1024;

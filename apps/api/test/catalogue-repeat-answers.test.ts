@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogRoutes } from '../src/modules/catalog/catalog.routes.ts';
-import type { CatalogService, JsonList } from '../src/modules/catalog/catalog.service.ts';
+import { catalogueRoutes } from '../src/modules/catalogue/catalogue.routes.ts';
+import type { CatalogueService, JsonList } from '../src/modules/catalogue/catalogue.service.ts';
 import type { Auth } from '../src/plugins/auth.ts';
 import { registerRateLimit } from '../src/plugins/rate-limit.ts';
 
@@ -28,7 +28,7 @@ beforeEach(async () => {
   served = listOf(['Adani Gas', 'Bharat Gas']);
   reads = 0;
   edition = 0;
-  const catalog = {
+  const catalogue = {
     get edition() {
       return edition;
     },
@@ -36,14 +36,14 @@ beforeEach(async () => {
       reads += 1;
       return served;
     },
-  } as unknown as CatalogService;
+  } as unknown as CatalogueService;
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRateLimit(app, REQUESTS_PER_MINUTE);
   await app.register(
-    catalogRoutes({
-      catalog,
+    catalogueRoutes({
+      catalogue,
       syncNow: async () => ({
         billers: 0,
         plans: 0,

@@ -2,7 +2,7 @@ import {
   billerIdRequestSchema,
   billerSchema,
   billerSearchQuerySchema,
-  catalogSyncResponseSchema,
+  catalogueSyncResponseSchema,
   circlesRequestSchema,
   coverageStateSchema,
   educationCoverageRequestSchema,
@@ -15,11 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import type { CatalogService, JsonList } from './catalog.service.ts';
+import type { CatalogueService, JsonList } from './catalogue.service.ts';
 import { sendJson } from './json-list-reply.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-const tags = ['catalog'];
+const tags = ['catalogue'];
 
 /**
  * How long a category read is answered again by its exact address without being parsed again: a
@@ -31,13 +31,13 @@ const REPEAT_ANSWER_TTL_MS = 5_000;
 const REPEAT_ANSWER_ENTRIES = 1_000;
 
 /** The spec's biller, plan and coverage reads (section 7, `/bbps/prod`), public, plus the merchants' sync. */
-export function catalogRoutes(options: {
-  catalog: CatalogService;
-  syncNow: () => Promise<z.infer<typeof catalogSyncResponseSchema>>;
+export function catalogueRoutes(options: {
+  catalogue: CatalogueService;
+  syncNow: () => Promise<z.infer<typeof catalogueSyncResponseSchema>>;
   macAddress: string;
   auth: Auth;
 }): FastifyPluginAsyncZod {
-  const { catalog } = options;
+  const { catalogue } = options;
   const repeatAnswers = new TtlCache<{ list: JsonList; edition: number }>(
     REPEAT_ANSWER_TTL_MS,
     REPEAT_ANSWER_ENTRIES,
@@ -59,7 +59,7 @@ export function catalogRoutes(options: {
         // limit apply to repeats too.
         onRequest: (request, reply, done) => {
           const repeat = repeatAnswers.peek(request.url);
-          if (repeat?.edition !== catalog.edition) return done();
+          if (repeat?.edition !== catalogue.edition) return done();
           sendBillers(request, reply, repeat.list);
         },
         schema: {
@@ -72,8 +72,8 @@ export function catalogRoutes(options: {
         },
       },
       async (request, reply) => {
-        const edition = catalog.edition;
-        const list = await catalog.billersOfCategory(request.params.categoryTitle, request.query);
+        const edition = catalogue.edition;
+        const list = await catalogue.billersOfCategory(request.params.categoryTitle, request.query);
         if (!list.provisional) repeatAnswers.put(request.url, { list, edition });
         return sendBillers(request, reply, list);
       },
@@ -82,20 +82,20 @@ export function catalogRoutes(options: {
     app.post(
       '/bbps/prod/billerid',
       { schema: { tags, body: billerIdRequestSchema, response: { 200: billerSchema } } },
-      async (request) => catalog.billerById(request.body.billerId, request.body.billerCategoryName),
+      async (request) => catalogue.billerById(request.body.billerId, request.body.billerCategoryName),
     );
 
     app.post(
       '/bbps/prod/billerplan/circle',
       { schema: { tags, body: circlesRequestSchema, response: { 200: z.array(z.string()) } } },
-      async (request) => catalog.circles(request.body.billerId),
+      async (request) => catalogue.circles(request.body.billerId),
     );
 
     app.post(
       '/bbps/prod/circle',
       { schema: { tags, body: plansRequestSchema, response: { 200: z.array(planSchema) } } },
       async (request, reply) =>
-        sendJson(request, reply, await catalog.plans(request.body.billerId, request.body.circle)),
+        sendJson(request, reply, await catalogue.plans(request.body.billerId, request.body.circle)),
     );
 
     app.post(
@@ -111,7 +111,7 @@ export function catalogRoutes(options: {
       },
       async (request) => {
         const { state, area } = request.body;
-        return state?.trim() ? catalog.educationBillers(state, area) : catalog.coverage();
+        return state?.trim() ? catalogue.educationBillers(state, area) : catalogue.coverage();
       },
     );
 
@@ -119,7 +119,7 @@ export function catalogRoutes(options: {
       '/bbps/prod/sync',
       {
         preHandler: options.auth.requireMerchant,
-        schema: { tags, security: [{ bearer: [] }], response: { 200: catalogSyncResponseSchema } },
+        schema: { tags, security: [{ bearer: [] }], response: { 200: catalogueSyncResponseSchema } },
       },
       async () => options.syncNow(),
     );

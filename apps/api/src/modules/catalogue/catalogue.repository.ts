@@ -1,9 +1,9 @@
 import type { BbpsBiller, BbpsLocation, BbpsPlan } from '@erti/protocols';
 import { and, asc, count, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billerCircles, billers, coverageLocations, plans, syncState } from '../../db/schema/catalog.ts';
+import { billerCircles, billers, coverageLocations, plans, syncState } from '../../db/schema/catalogue.ts';
 import { builtOnce } from '../../db/statement.ts';
-import { planAmountPaise } from './catalog.mappers.ts';
+import { planAmountPaise } from './catalogue.mappers.ts';
 
 /**
  * Rows per INSERT. Master data goes in as one JSON parameter expanded by `jsonb_to_recordset`: one

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
+// The catalogue's tables; their SQL names (billers, plans, ...) are the migrations' and do not change.
+
 /**
  * Biller master data synchronised from the bill network. `record` keeps the network's biller
  * (BbpsBiller) as received; the columns are what reads filter and sort on.

@@ -1,7 +1,7 @@
 import type { CatalogueState } from '@erti/contracts';
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billers, syncRuns, syncState } from '../../db/schema/catalog.ts';
+import { billers, syncRuns, syncState } from '../../db/schema/catalogue.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { newId } from '../../lib/ids.ts';
 

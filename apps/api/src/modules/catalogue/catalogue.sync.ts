@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { CatalogSyncResult } from '@erti/contracts';
+import type { CatalogueSyncResult } from '@erti/contracts';
 import type { BbpsBiller, BbpsPlan } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { BbpsClient } from '../../integrations/bbps/bbps-client.ts';
-import { planAmountPaise } from './catalog.mappers.ts';
+import { planAmountPaise } from './catalogue.mappers.ts';
 import {
   analyzeCatalogue,
   deactivateBillersSyncedBefore,
@@ -15,15 +15,18 @@ import {
   replacePlans,
   setPlansDigest,
   upsertBillers,
-} from './catalog.repository.ts';
+} from './catalogue.repository.ts';
 import { beginSyncRun, countActiveBillers, endSyncRun, renewSyncRun } from './catalogue-state.repository.ts';
 
-/** The durable job that synchronises the catalogue (first start, schedule). */
-export const CATALOG_SYNC_JOB = 'catalog.sync';
+/**
+ * The durable job that synchronises the catalogue (first start, schedule). Its kind is stored in
+ * `jobs` rows, so it keeps the spelling it was first queued with.
+ */
+export const CATALOGUE_SYNC_JOB = 'catalog.sync';
 /** The first start's sync: queued while the catalogue is empty, retried until the network answers. */
-export const FIRST_SYNC_KEY = `${CATALOG_SYNC_JOB}@first`;
-/** The `sync_state` row of the catalogue: when its last complete sync began. */
-export const CATALOG_SYNC_STATE = 'catalog';
+export const FIRST_SYNC_KEY = `${CATALOGUE_SYNC_JOB}@first`;
+/** The `sync_state` row of the catalogue: when its last complete sync began (a stored name, kept). */
+export const CATALOGUE_SYNC_STATE = 'catalog';
 
 /**
  * How long a sync's "under way" mark lasts unless renewed, and how often a running sync renews it:
@@ -52,7 +55,7 @@ function uniqueById(records: BbpsBiller[]): BbpsBiller[] {
  * but marked inactive, and only after a complete pass, so a short answer never hides the catalogue.
  * Every run, whoever started it, holds a `sync_runs` mark while it runs (health's `syncing`).
  */
-export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger: FastifyBaseLogger }) {
+export function createCatalogueSync(deps: { db: Database; bbps: BbpsClient; logger: FastifyBaseLogger }) {
   const { db, bbps } = deps;
 
   async function syncBillers(syncStart: Date): Promise<{ billers: number; deactivated: number }> {
@@ -143,7 +146,7 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
    * a job or a merchant started it. The mark is renewed as it runs and deleted when it ends.
    */
   async function whileMarked<T>(sync: () => Promise<T>): Promise<T> {
-    const id = await beginSyncRun(db, CATALOG_SYNC_STATE, SYNC_LEASE_SECONDS);
+    const id = await beginSyncRun(db, CATALOGUE_SYNC_STATE, SYNC_LEASE_SECONDS);
     const keepMark = () =>
       renewSyncRun(db, id, SYNC_LEASE_SECONDS).catch((error) =>
         deps.logger.warn({ err: error }, 'could not renew the sync mark'),
@@ -161,7 +164,7 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
     }
   }
 
-  async function syncCatalog(): Promise<CatalogSyncResult> {
+  async function syncCatalogue(): Promise<CatalogueSyncResult> {
     const syncStart = new Date();
     const startedMs = performance.now();
     const billers = await syncBillers(syncStart);
@@ -176,10 +179,10 @@ export function createCatalogSync(deps: { db: Database; bbps: BbpsClient; logger
     await analyzeCatalogue(db);
     // The count health reports, taken once here rather than on every health call.
     const activeBillers = await countActiveBillers(db);
-    await recordSync(db, CATALOG_SYNC_STATE, syncStart, { ...result, activeBillers });
+    await recordSync(db, CATALOGUE_SYNC_STATE, syncStart, { ...result, activeBillers });
     deps.logger.info(result, 'biller master data synchronised');
     return result;
   }
 
-  return (): Promise<CatalogSyncResult> => whileMarked(syncCatalog);
+  return (): Promise<CatalogueSyncResult> => whileMarked(syncCatalogue);
 }

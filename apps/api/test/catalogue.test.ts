@@ -1,18 +1,18 @@
 import type { Biller, CoverageState } from '@erti/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { billerCircles, billers, coverageLocations, plans } from '../src/db/schema/catalog.ts';
+import { billerCircles, billers, coverageLocations, plans } from '../src/db/schema/catalogue.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
-import { CATALOG_SYNC_JOB } from '../src/modules/catalog/catalog.sync.ts';
-import { billersOf, signedInUser, syncCatalog } from './support/bill-network.ts';
+import { CATALOGUE_SYNC_JOB } from '../src/modules/catalogue/catalogue.sync.ts';
+import { billersOf, signedInUser, syncCatalogue } from './support/bill-network.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 let env: TestEnv;
-let firstSync: Awaited<ReturnType<typeof syncCatalog>>;
+let firstSync: Awaited<ReturnType<typeof syncCatalogue>>;
 
 beforeAll(async () => {
   env = await startTestEnv();
-  firstSync = await syncCatalog(env);
+  firstSync = await syncCatalogue(env);
 });
 afterAll(async () => {
   await env?.close();
@@ -51,7 +51,7 @@ describe('biller master data sync', () => {
 
   it('is idempotent: syncing again stores the same rows and deactivates nothing', async () => {
     const before = await rowCounts();
-    const again = await syncCatalog(env);
+    const again = await syncCatalogue(env);
     expect(again).toMatchObject({ billers: firstSync.billers, plans: firstSync.plans, deactivated: 0 });
     expect(await rowCounts()).toEqual(before);
   });
@@ -62,11 +62,11 @@ describe('biller master data sync', () => {
     if (!plan) throw new Error('no plan');
     const onePlan = and(eq(plans.billerId, plan.billerId), eq(plans.planId, plan.planId));
     await db.update(plans).set({ amountPaise: 1 }).where(onePlan);
-    await syncCatalog(env);
+    await syncCatalogue(env);
     expect((await db.select().from(plans).where(onePlan))[0]?.amountPaise).toBe(1);
 
     await db.update(billers).set({ plansDigest: 'changed' }).where(eq(billers.billerId, plan.billerId));
-    await syncCatalog(env);
+    await syncCatalogue(env);
     expect((await db.select().from(plans).where(onePlan))[0]?.amountPaise).toBe(plan.amountPaise);
   });
 
@@ -86,7 +86,7 @@ describe('biller master data sync', () => {
       syncedAt: new Date(Date.now() - 86_400_000),
     });
     expect((await billersOf(env, 'Water')).map((biller) => biller.billerId)).toContain(gone.billerId);
-    const result = await syncCatalog(env);
+    const result = await syncCatalogue(env);
     expect(result.deactivated).toBe(1);
     const [row] = await env.database.db.select().from(billers).where(eq(billers.billerId, gone.billerId));
     expect(row?.status).toBe('INACTIVE');
@@ -111,10 +111,10 @@ describe('biller master data sync', () => {
   });
 
   it('schedules one sync per time slot however many replicas start', async () => {
-    const catalog = env.built.modules.find((module) => module.name === 'catalog');
-    await catalog?.onReady?.();
-    await catalog?.onReady?.();
-    const queued = await env.database.db.select().from(jobs).where(eq(jobs.kind, CATALOG_SYNC_JOB));
+    const catalogue = env.built.modules.find((module) => module.name === 'catalogue');
+    await catalogue?.onReady?.();
+    await catalogue?.onReady?.();
+    const queued = await env.database.db.select().from(jobs).where(eq(jobs.kind, CATALOGUE_SYNC_JOB));
     expect(queued).toHaveLength(1);
     expect(queued[0]?.payload).toEqual({ reason: 'scheduled' });
     expect(queued[0]?.runAt.getTime()).toBeGreaterThan(Date.now());

@@ -3,30 +3,30 @@ import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import { BbpsUnavailableError, networkFailureToAppError } from '../../integrations/bbps/bbps-errors.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
 import type { AppDeps, AppModule } from '../module.ts';
-import { countBillers } from './catalog.repository.ts';
-import { catalogRoutes } from './catalog.routes.ts';
-import { createCatalogService } from './catalog.service.ts';
-import { CATALOG_SYNC_JOB, createCatalogSync, FIRST_SYNC_KEY } from './catalog.sync.ts';
+import { countBillers } from './catalogue.repository.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+import { CATALOGUE_SYNC_JOB, createCatalogueSync, FIRST_SYNC_KEY } from './catalogue.sync.ts';
 
 /** While the network is not reachable at first start (it may start after us), try again soon. */
 const FIRST_SYNC_RETRY_MS = 5_000;
 
 /**
- * The catalog: biller, plan and coverage master data, synchronised from Bharat Connect into our
+ * The catalogue: biller, plan and coverage master data, synchronised from Bharat Connect into our
  * database at first start, then every `BILLER_SYNC_MINUTES` (a durable job; every replica enqueues
  * the same time slot, the dedupe key keeps one) and on demand by a merchant.
  */
-export function createCatalogModule(deps: AppDeps): AppModule {
+export function createCatalogueModule(deps: AppDeps): AppModule {
   const bbps = bbpsClientFromConfig(deps.config);
-  const catalog = createCatalogService({ db: deps.db });
-  const syncCatalog = createCatalogSync({ db: deps.db, bbps, logger: deps.logger });
+  const catalogue = createCatalogueService({ db: deps.db });
+  const syncCatalogue = createCatalogueSync({ db: deps.db, bbps, logger: deps.logger });
   const intervalMs = deps.config.BILLER_SYNC_MINUTES * 60_000;
 
   async function syncNow() {
     try {
-      return await syncCatalog();
+      return await syncCatalogue();
     } finally {
-      catalog.invalidate();
+      catalogue.invalidate();
     }
   }
 
@@ -35,9 +35,9 @@ export function createCatalogModule(deps: AppDeps): AppModule {
     const runAt = new Date((Math.floor(Date.now() / intervalMs) + 1) * intervalMs);
     await enqueueJob(
       executor,
-      CATALOG_SYNC_JOB,
+      CATALOGUE_SYNC_JOB,
       { reason: 'scheduled' },
-      { runAt, dedupeKey: `${CATALOG_SYNC_JOB}@${runAt.toISOString()}`, maxAttempts: 5 },
+      { runAt, dedupeKey: `${CATALOGUE_SYNC_JOB}@${runAt.toISOString()}`, maxAttempts: 5 },
     );
   }
 
@@ -56,9 +56,9 @@ export function createCatalogModule(deps: AppDeps): AppModule {
   };
 
   return {
-    name: 'catalog',
-    routes: catalogRoutes({
-      catalog,
+    name: 'catalogue',
+    routes: catalogueRoutes({
+      catalogue,
       syncNow: async () => {
         try {
           return await syncNow();
@@ -70,13 +70,13 @@ export function createCatalogModule(deps: AppDeps): AppModule {
       macAddress: bbps.macAddress,
       auth: deps.auth,
     }),
-    jobs: { [CATALOG_SYNC_JOB]: runSyncJob },
+    jobs: { [CATALOGUE_SYNC_JOB]: runSyncJob },
     onReady: async () => {
       await scheduleNextSync(deps.db);
       if ((await countBillers(deps.db)) > 0) return;
       await enqueueJob(
         deps.db,
-        CATALOG_SYNC_JOB,
+        CATALOGUE_SYNC_JOB,
         { reason: 'first' },
         { dedupeKey: FIRST_SYNC_KEY, maxAttempts: 60 },
       );

@@ -7,8 +7,8 @@ import {
 } from '@erti/contracts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { findBiller } from './catalog.lookups.ts';
-import { isSupported, toBiller, toPlan } from './catalog.mappers.ts';
+import { findBiller } from './catalogue.lookups.ts';
+import { isSupported, toBiller, toPlan } from './catalogue.mappers.ts';
 import {
   billersCovering,
   countPlans,
@@ -16,7 +16,7 @@ import {
   listLocations,
   listPlans,
   searchBillers,
-} from './catalog.repository.ts';
+} from './catalogue.repository.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 const CACHE_TTL_MS = 60_000;
@@ -79,7 +79,7 @@ const isFinal = (list: JsonList) => !list.provisional;
  * minute and cleared by `invalidate`: building and encoding a list of a thousand billers costs far
  * more than sending it.
  */
-export function createCatalogService(deps: { db: Database }) {
+export function createCatalogueService(deps: { db: Database }) {
   const { db } = deps;
   const billerLists = new TtlCache<JsonList>(CACHE_TTL_MS, 500);
   const planLists = new TtlCache<JsonList>(CACHE_TTL_MS, 2000);
@@ -209,4 +209,4 @@ export function createCatalogService(deps: { db: Database }) {
   };
 }
 
-export type CatalogService = ReturnType<typeof createCatalogService>;
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
