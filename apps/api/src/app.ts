@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { GATEWAYS } from '@erti/contracts';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -39,7 +40,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** The origins the browser may talk to besides our own: the gateways' pages and the logo store. */
 function outsideOrigins(config: Config): string[] {
-  const systems = ['payu', 'phonepe', 'razorpay', 'bbps'] as const;
+  const systems = [...GATEWAYS, 'bbps'] as const;
   const origins = systems.map((system) => new URL(outsideBaseUrl(config, system)).origin);
   origins.push(new URL(config.SANDBOX_URL).origin);
   return [...new Set(origins)];
@@ -97,7 +98,7 @@ export async function buildApp(options: {
     crossOriginEmbedderPolicy: false,
   });
   registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
-  // PayU and Razorpay post their results back as HTML forms.
+  // Gateways post their results back as HTML forms (PayU's post back, Razorpay's checkout callback).
   await app.register(formbody, { bodyLimit: 65_536 });
   await app.register(swagger, {
     openapi: {

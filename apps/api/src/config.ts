@@ -1,4 +1,6 @@
+import type { Gateway } from '@erti/contracts';
 import { z } from 'zod';
+import { gatewayPlugin, gatewaySecrets, gatewaySettings } from './integrations/payment-gateways.ts';
 
 /**
  * Every setting of the api, parsed once at start-up from the environment. Nothing else reads
@@ -49,26 +51,19 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(24 * 60),
-  PAYU_BASE_URL: z.string().url().optional(),
-  PAYU_KEY: z.string().default('erti_test_key'),
-  PAYU_SALT: z.string().default('erti_test_salt'),
-  PHONEPE_BASE_URL: z.string().url().optional(),
-  PHONEPE_CLIENT_ID: z.string().default('ERTI_TEST_CLIENT'),
-  PHONEPE_CLIENT_SECRET: z.string().default('erti-test-client-secret'),
-  PHONEPE_CLIENT_VERSION: z.string().default('1'),
-  PHONEPE_CALLBACK_USERNAME: z.string().default('ertipay'),
-  PHONEPE_CALLBACK_PASSWORD: z.string().default('ertipaycallback1'),
-  RAZORPAY_BASE_URL: z.string().url().optional(),
-  RAZORPAY_KEY_ID: z.string().default('rzp_test_ertipay0001'),
-  RAZORPAY_KEY_SECRET: z.string().default('erti_razorpay_test_secret'),
-  RAZORPAY_WEBHOOK_SECRET: z.string().default('erti_razorpay_webhook_secret'),
+  /** Each payment gateway's own settings (PAYU_KEY, PHONEPE_CLIENT_ID, ...), from its plug-in. */
+  ...gatewaySettings,
   /** How long to wait for a payment gateway's API before treating the outcome as unknown (pending). */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * A hand-off the gateway never saw a payment for is closed as failed this long after it was made
    * (decision 064). PhonePe is asked to expire its checkout 5 minutes earlier. Short only in tests.
    */
-  HANDOFF_EXPIRY_SECONDS: z.coerce.number().int().min(10).default(20 * 60),
+  HANDOFF_EXPIRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(20 * 60),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /**
@@ -103,14 +98,7 @@ export type Config = z.infer<typeof configSchema>;
  * Secrets whose defaults are public (they are in this repository): production must set its own.
  * A forgotten gateway secret would otherwise let anyone forge that gateway's callbacks and webhooks.
  */
-const SECRETS_SET_IN_PRODUCTION = [
-  'JWT_SECRET',
-  'PAYU_SALT',
-  'PHONEPE_CLIENT_SECRET',
-  'PHONEPE_CALLBACK_PASSWORD',
-  'RAZORPAY_KEY_SECRET',
-  'RAZORPAY_WEBHOOK_SECRET',
-] as const;
+const SECRETS_SET_IN_PRODUCTION: (keyof typeof configSchema.shape)[] = ['JWT_SECRET', ...gatewaySecrets];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = configSchema.safeParse(env);
@@ -132,13 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return config;
 }
 
-/** Base URL of an outside system: its own setting, else the sandbox. */
-export function outsideBaseUrl(config: Config, system: 'bbps' | 'payu' | 'phonepe' | 'razorpay'): string {
-  const own = {
-    bbps: config.BBPS_BASE_URL,
-    payu: config.PAYU_BASE_URL,
-    phonepe: config.PHONEPE_BASE_URL,
-    razorpay: config.RAZORPAY_BASE_URL,
-  }[system];
-  return own ?? `${config.SANDBOX_URL}/${system === 'bbps' ? 'bou' : system}`;
+/** Base URL of an outside system (the bill network or a payment gateway): its own setting, else the sandbox. */
+export function outsideBaseUrl(config: Config, system: 'bbps' | Gateway): string {
+  if (system === 'bbps') return config.BBPS_BASE_URL ?? `${config.SANDBOX_URL}/bou`;
+  return gatewayPlugin(system).ownBaseUrl(config) ?? `${config.SANDBOX_URL}/${system}`;
 }

@@ -7,9 +7,8 @@ import {
   type OrderSummary,
   type PaymentStatusResponse,
 } from '@erti/contracts';
-import { formatPaise } from '@erti/contracts/rupees';
+import { formatPaise, rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatIstDateTime } from '@erti/contracts/text';
-import { paiseToPayuAmount } from '@erti/protocols';
 import { paymentStatusOf } from './order-state.ts';
 import type { OrderEventRow, OrderRow, RefundRow } from './payments.repository.ts';
 import { refundDeadline } from './refund-deadline.ts';
@@ -150,9 +149,9 @@ export function toPaymentStatusResponse(
     status: paymentStatusOf(order.status as OrderStatus),
     merchantOrderId: order.merchantOrderId,
     orderId: order.id,
-    billAmount: paiseToPayuAmount(order.amountPaise),
-    convenienceFee: paiseToPayuAmount(order.convenienceFeePaise),
-    amount: paiseToPayuAmount(orderTotal(order)),
+    billAmount: rupeesFromPaise(order.amountPaise),
+    convenienceFee: rupeesFromPaise(order.convenienceFeePaise),
+    amount: rupeesFromPaise(orderTotal(order)),
     paymentMode: order.paymentMode,
     transactionId: order.gatewayPaymentId,
     billerName: order.billerName,

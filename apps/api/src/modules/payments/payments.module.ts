@@ -1,49 +1,68 @@
+import type { Gateway } from '@erti/contracts';
 import type { Config } from '../../config.ts';
 import { outsideBaseUrl } from '../../config.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
-import { createPayuGateway } from '../../integrations/payu/payu-gateway.ts';
-import { createPhonepeGateway } from '../../integrations/phonepe/phonepe-gateway.ts';
-import { createRazorpayGateway } from '../../integrations/razorpay/razorpay-gateway.ts';
+import type { ConnectedGateway } from '../../integrations/gateway-plugin.ts';
+import { paymentGateways } from '../../integrations/payment-gateways.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 import { createBillPaymentService } from './bill-payment.service.ts';
 import { createChargeConfirmationService } from './charge-confirmation.service.ts';
-import { gatewayCallbackRoutes } from './gateway-callbacks.routes.ts';
 import { createGatewayCallbacks } from './gateway-callbacks.service.ts';
+import type { GatewayPort } from './gateway-port.ts';
+import { createHandOffs } from './hand-offs.ts';
 import { ORDER_MAIL_JOB, PAY_BILL_JOB, RECONCILE_JOB } from './order-follow-ups.ts';
 import { createOrderMail } from './order-mail.ts';
 import { createOrdersService } from './orders.service.ts';
-import { paymentsRoutes } from './payments.routes.ts';
+import { payErrors, payerOf, paymentsRoutes, userRouteOf } from './payments.routes.ts';
 import { createReconciliationService } from './reconciliation.service.ts';
-import { createRefundsService, type RefundsService } from './refunds.service.ts';
+import { createRefundsService, type Gateways, type RefundsService } from './refunds.service.ts';
 
-/** The three gateways, configured for production or (by default) the sandbox. */
-export function createPaymentGateways(config: Config) {
+/**
+ * Payments: orders priced by the server, hand-offs to each payment gateway, their verified callbacks,
+ * the bill payment on Bharat Connect, automatic refunds, receipts and the reconciliation jobs that
+ * finish every order. Each gateway is a plug-in (integrations/payment-gateways.ts lists them,
+ * decision 065); nothing in this folder is named after one.
+ *
+ * One order through the files (a PhonePe bill payment; PayU and Razorpay differ only in their plug-in):
+ * 1. The route: `POST /api/phonepe/pay`, registered by integrations/phonepe/phonepe.plugin.ts with
+ *    the contracts' schema (packages/contracts/src/schemas/gateways/phonepe.ts) and the session check
+ *    of payments.routes.ts (`userRouteOf`).
+ * 2. Pricing: integrations/phonepe/phonepe-payments.ts asks hand-offs.ts to open the order, which
+ *    prices it from the stored bill fetch (order-pricing.ts: amount + the biller's fee, `orderTotal`
+ *    in order-views.ts), refuses a double payment and inserts it CREATED (order-moves.ts
+ *    `openOrderRecord`, every move an order_events row; payments.repository.ts holds the SQL).
+ * 3. The hand-off: phonepe-payments.ts calls PhonePe (integrations/phonepe/phonepe-gateway.ts, wire
+ *    format in packages/protocols/src/phonepe) and the order moves to PAYMENT_PENDING (hand-offs.ts
+ *    `handedOff`), or to PAYMENT_FAILED with a 502 (`handOffFailed`). order-follow-ups.ts schedules
+ *    its reconciliation; order-state.ts is the table of allowed moves.
+ * 4. The gateway's callback: `POST /api/phonepe/callback` (phonepe.plugin.ts) checks PhonePe's
+ *    authorization; phonepe-payments.ts records the event once and asks for a confirmation
+ *    (gateway-callbacks.service.ts, the generic port of every gateway's callbacks).
+ * 5. Confirmation: charge-confirmation.service.ts asks the gateway's API (`checkCharge`) and moves
+ *    the order to PAID, fails it, refunds an unusable charge, or holds an unreadable answer for a
+ *    person (NEEDS_ATTENTION, held-charges.ts). The browser lands on the outcome page.
+ * 6. The bill payment: the PAID order's follow-up job runs bill-payment.service.ts, which pays the
+ *    bill on Bharat Connect (integrations/bbps/bbps-client.ts) and moves it to SUCCESS, BILL_FAILED
+ *    or BILL_PENDING.
+ * 7. Refunds: a failed bill is refunded through the gateway that charged (refunds.service.ts, the
+ *    gateway's `refund` and `checkRefund`), due by RBI's T+5 (refund-deadline.ts).
+ * 8. Reconciliation: reconciliation.service.ts (the `payments.reconcile` job) asks the gateway and
+ *    the network again about every order not yet final, until it is.
+ * 9. The receipt and mail: the status poll and pages read order-views.ts; the PDF is receipt-pdf.ts;
+ *    the `payments.mail` job (order-mail.ts, integrations/mail/templates.ts) mails the outcome.
+ */
+
+/** Every gateway's client and routes, configured for production or (by default) the sandbox. */
+function connectGateways(config: Config): (ConnectedGateway & { name: Gateway })[] {
   const timeoutMs = config.GATEWAY_TIMEOUT_MS;
-  return {
-    payu: createPayuGateway({
-      baseUrl: outsideBaseUrl(config, 'payu'),
-      key: config.PAYU_KEY,
-      salt: config.PAYU_SALT,
-      timeoutMs,
-    }),
-    phonepe: createPhonepeGateway({
-      baseUrl: outsideBaseUrl(config, 'phonepe'),
-      clientId: config.PHONEPE_CLIENT_ID,
-      clientSecret: config.PHONEPE_CLIENT_SECRET,
-      clientVersion: config.PHONEPE_CLIENT_VERSION,
-      callbackUsername: config.PHONEPE_CALLBACK_USERNAME,
-      callbackPassword: config.PHONEPE_CALLBACK_PASSWORD,
-      timeoutMs,
-    }),
-    razorpay: createRazorpayGateway({
-      baseUrl: outsideBaseUrl(config, 'razorpay'),
-      keyId: config.RAZORPAY_KEY_ID,
-      keySecret: config.RAZORPAY_KEY_SECRET,
-      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
-      timeoutMs,
-    }),
-  };
+  return paymentGateways.map((plugin) => ({
+    name: plugin.name,
+    ...plugin.connect(config, { baseUrl: outsideBaseUrl(config, plugin.name), timeoutMs }),
+  }));
 }
+
+const clientsOf = (connected: ReturnType<typeof connectGateways>): Gateways =>
+  Object.fromEntries(connected.map((gateway) => [gateway.name, gateway.client])) as Gateways;
 
 /**
  * The refund service, for other modules (the merchant dashboard): `requestRefund(executor?, {...})`
@@ -52,19 +71,15 @@ export function createPaymentGateways(config: Config) {
 export function createRefunds(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): RefundsService {
   return createRefundsService({
     db: deps.db,
-    gateways: createPaymentGateways(deps.config),
+    gateways: clientsOf(connectGateways(deps.config)),
     logger: deps.logger,
   });
 }
 
-/**
- * Payments: orders priced by the server, hand-offs to PayU, PhonePe and Razorpay, their verified
- * callbacks, the bill payment on Bharat Connect, automatic refunds, receipts and the reconciliation
- * jobs that finish every order.
- */
 export function createPaymentsModule(deps: AppDeps): AppModule {
   const { db, config, logger } = deps;
-  const gateways = createPaymentGateways(config);
+  const connected = connectGateways(config);
+  const gateways = clientsOf(connected);
   const refunds = createRefundsService({ db, gateways, logger });
   const charges = createChargeConfirmationService({
     db,
@@ -75,13 +90,26 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
   });
   const billPayment = createBillPaymentService({ db, bbps: bbpsClientFromConfig(config), refunds, logger });
   const reconciliation = createReconciliationService({ db, charges, billPayment, refunds, logger });
-  const orders = createOrdersService({ db, config, ...gateways, charges, logger });
-  const callbacks = createGatewayCallbacks({ db, config, ...gateways, charges, refunds, logger });
+  const orders = createOrdersService({ db, charges, logger });
+  const site = (path: string) => `${config.PUBLIC_URL}${path}`;
+  const handOffs = createHandOffs({
+    db,
+    charges,
+    logger,
+    handoffExpirySeconds: config.HANDOFF_EXPIRY_SECONDS,
+  });
+  const callbacksOf = createGatewayCallbacks({ db, charges, refunds, logger, site });
+  const portOf = (gateway: Gateway): GatewayPort => ({
+    handOff: { ...handOffs, userRoute: userRouteOf(deps.auth), payerOf, payErrors },
+    callbacks: callbacksOf(gateway),
+    site,
+    logger,
+  });
   return {
     name: 'payments',
     routes: async (app) => {
       await app.register(paymentsRoutes({ orders, auth: deps.auth }));
-      await app.register(gatewayCallbackRoutes(callbacks));
+      for (const gateway of connected) await app.register(gateway.routes(portOf(gateway.name)));
     },
     jobs: {
       [PAY_BILL_JOB]: async (job) => {

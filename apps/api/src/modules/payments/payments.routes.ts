@@ -1,6 +1,4 @@
 import {
-  createOrderRequestSchema,
-  createOrderResponseSchema,
   duplicatePaymentErrorSchema,
   errorResponseSchema,
   orderDetailSchema,
@@ -9,10 +7,6 @@ import {
   ordersResponseSchema,
   paymentStatusRequestSchema,
   paymentStatusResponseSchema,
-  payuHashRequestSchema,
-  payuHashResponseSchema,
-  phonepePayRequestSchema,
-  phonepePayResponseSchema,
   quoteRequestSchema,
   quoteResponseSchema,
 } from '@erti/contracts';
@@ -20,45 +14,40 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
 import { type Auth, currentUser } from '../../plugins/auth.ts';
-import type { OrdersService, Payer } from './orders.service.ts';
+import type { Payer, UserRoute } from './gateway-port.ts';
+import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-const payErrors = { ...errors, 409: duplicatePaymentErrorSchema, 502: errorResponseSchema };
-const security = [{ bearer: [] }];
+/** The answers of a pay call (a hand-off) besides its 200. */
+export const payErrors = { ...errors, 409: duplicatePaymentErrorSchema, 502: errorResponseSchema };
+const security = [{ bearer: [] as never[] }];
 
-const payerOf = (request: FastifyRequest): Payer => ({
+export const payerOf = (request: FastifyRequest): Payer => ({
   user: currentUser(request),
   ip: clientIpAddress(request.ip),
 });
 
-/**
- * The signed-in user's payment calls (spec section 7, Payments) and their orders. The server prices
- * every order; bodies are validated by the contracts' schemas.
- */
-export function paymentsRoutes(options: { orders: OrdersService; auth: Auth }): FastifyPluginAsyncZod {
-  const { orders, auth } = options;
-  /** A signed-in user's call: the session is checked first, and the api docs say a bearer token is needed. */
-  const forUser = <Schema extends FastifySchema>(schema: Schema) => ({
+/** A signed-in user's call: the session is checked first, and the api docs say a bearer token is needed. */
+export const userRouteOf =
+  (auth: Auth) =>
+  <Schema extends FastifySchema>(schema: Schema): UserRoute<Schema> => ({
     preHandler: auth.requireUser,
     schema: { tags: ['payments'], security, ...schema },
   });
+
+/**
+ * The signed-in user's payment calls (spec section 7, Payments) besides the hand-offs (each gateway's
+ * plug-in registers its own), and their orders. The server prices every order; bodies are validated
+ * by the contracts' schemas.
+ */
+export function paymentsRoutes(options: { orders: OrdersService; auth: Auth }): FastifyPluginAsyncZod {
+  const { orders } = options;
+  const forUser = userRouteOf(options.auth);
   return async (app) => {
     app.post(
       '/orders/quote',
       forUser({ body: quoteRequestSchema, response: { 200: quoteResponseSchema, ...errors } }),
       async (request) => orders.quote(currentUser(request), request.body),
-    );
-
-    app.post(
-      '/payu/generate-hash',
-      forUser({ body: payuHashRequestSchema, response: { 200: payuHashResponseSchema, ...payErrors } }),
-      async (request) => orders.startPayu(payerOf(request), request.body),
-    );
-
-    app.post(
-      '/phonepe/pay',
-      forUser({ body: phonepePayRequestSchema, response: { 200: phonepePayResponseSchema, ...payErrors } }),
-      async (request) => orders.startPhonepe(payerOf(request), request.body),
     );
 
     app.post(
@@ -68,12 +57,6 @@ export function paymentsRoutes(options: { orders: OrdersService; auth: Auth }): 
         response: { 200: paymentStatusResponseSchema, ...errors },
       }),
       async (request) => orders.paymentStatus(currentUser(request), request.body.merchantOrderId),
-    );
-
-    app.post(
-      '/bbps/pg/create-order',
-      forUser({ body: createOrderRequestSchema, response: { 200: createOrderResponseSchema, ...payErrors } }),
-      async (request) => orders.startRazorpayTest(payerOf(request), request.body),
     );
 
     app.get(

@@ -1,0 +1,31 @@
+import type { Gateway } from '@erti/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { GatewayPort } from '../modules/payments/gateway-port.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+
+/**
+ * A payment gateway, plugged in (decision 065): everything about it lives in its own folder
+ * (apps/api/src/integrations/<gateway>) and it is listed in one line of `payment-gateways.ts`.
+ */
+export interface GatewayPlugin<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  readonly name: Gateway;
+  /** Its settings (environment names, with defaults), merged into the api's config schema. */
+  readonly settings: Shape;
+  /** Settings whose defaults are public (in this repository): production must set its own. */
+  readonly publicDefaultSecrets: readonly (keyof Shape & string)[];
+  /** Its own base URL setting, when set; else the sandbox's `/<gateway>`. */
+  ownBaseUrl(settings: z.output<z.ZodObject<Shape>>): string | undefined;
+  /** Its client, on its own base URL (or the sandbox's). */
+  connect(
+    settings: z.output<z.ZodObject<Shape>>,
+    outside: { baseUrl: string; timeoutMs: number },
+  ): ConnectedGateway;
+}
+
+export interface ConnectedGateway {
+  /** The charge and refund checks every gateway answers (confirmation, reconciliation, refunds). */
+  client: PaymentGateway;
+  /** Its routes at the spec's paths: the hand-off(s), then its callbacks and webhooks, each verified. */
+  routes(port: GatewayPort): FastifyPluginAsyncZod;
+}
