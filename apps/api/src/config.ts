@@ -120,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return config;
 }
 
-/** Base URL of an outside system (the bill network or a payment gateway): its own setting, else the sandbox. */
+/** Base URL of an outside system (the bill network or a gateway): its own setting, else the sandbox. */
 export function outsideBaseUrl(config: Config, system: 'bbps' | Gateway): string {
   if (system === 'bbps') return config.BBPS_BASE_URL ?? `${config.SANDBOX_URL}/bou`;
   return gatewayPlugin(system).ownBaseUrl(config) ?? `${config.SANDBOX_URL}/${system}`;

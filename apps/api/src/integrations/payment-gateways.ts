@@ -17,7 +17,7 @@ type Intersection<U> = (U extends unknown ? (each: U) => void : never) extends (
   : never;
 type SettingsShape = Intersection<ShapeOf<(typeof paymentGateways)[number]>>;
 
-/** Every gateway's settings, side by side (each named after its gateway: PAYU_KEY, PHONEPE_CLIENT_ID, ...). */
+/** Every gateway's settings, side by side (each named after its gateway: PAYU_KEY, ...). */
 export const gatewaySettings = Object.assign(
   {},
   ...paymentGateways.map((plugin) => plugin.settings),

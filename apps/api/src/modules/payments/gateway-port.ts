@@ -17,7 +17,7 @@ export interface Payer {
   ip: string;
 }
 
-/** A signed-in customer's route: the session is checked first, and the api docs say a bearer token is needed. */
+/** A signed-in customer's route: the session is checked first; the api docs ask for a bearer token. */
 export interface UserRoute<Schema extends FastifySchema> {
   preHandler: preHandlerAsyncHookHandler;
   schema: Schema & { tags: string[]; security: { bearer: never[] }[] };
@@ -44,7 +44,7 @@ export interface HandOffPort {
   openTestOrder(payer: Payer, gateway: Gateway, amountPaise: number): Promise<OrderRow>;
   /** The gateway accepted the hand-off: PAYMENT_PENDING, with the gateway's own order id if it has one. */
   handedOff(order: OrderRow, gatewayOrderId?: string): Promise<OrderRow>;
-  /** The gateway refused or did not answer the hand-off: the order fails, the customer reads `message` (502). */
+  /** The gateway refused or did not answer the hand-off: the order fails, the customer reads `message`. */
   handOffFailed(order: OrderRow, error: unknown, message: string): Promise<never>;
   /** What the order charges: bill amount, fee and their total, in paise. */
   chargeOf(order: OrderRow): Charge;

@@ -100,9 +100,10 @@ export function createHandOffs(deps: HandOffsDeps) {
   }
 
   /**
-   * Creates the order, refusing a double payment. `handedOff`: the hand-off cannot fail (PayU's is a
-   * signed form we build ourselves), so the order starts in PAYMENT_PENDING in the same transaction,
-   * its CREATED step still recorded. The payer's contact is copied from the account by the insert.
+   * Creates the order, refusing a double payment. `handedOff`: the hand-off cannot fail (a signed
+   * form the server builds itself, as PayU's), so the order starts in PAYMENT_PENDING in the same
+   * transaction, its CREATED step still recorded. The payer's contact is copied from the account by
+   * the insert.
    */
   async function openOrder(
     payer: Payer,
@@ -156,7 +157,7 @@ export function createHandOffs(deps: HandOffsDeps) {
     throw new AppError('BAD_GATEWAY', message);
   }
 
-  /** The hand-off port of one gateway's plug-in (its routes add `userRoute`, `payerOf` and `payErrors`). */
+  /** The hand-off port of every plug-in; payments.module.ts adds its route parts (`userRoute`, ...). */
   const port: Pick<
     HandOffPort,
     'openBillOrder' | 'openTestOrder' | 'handedOff' | 'handOffFailed' | 'chargeOf' | 'handoffExpirySeconds'
