@@ -1,4 +1,4 @@
-import { GATEWAYS } from '@erti/contracts';
+import { GATEWAY_NAMES, GATEWAYS } from '@erti/contracts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it, vi } from 'vitest';
@@ -54,6 +54,7 @@ describe('payment gateway plug-ins', () => {
   it('are the same gateways, in the same order, in the contracts, the api and the sandbox', () => {
     expect(paymentGateways.map((plugin) => plugin.name)).toEqual([...GATEWAYS]);
     expect(sandboxGateways.map((gateway) => gateway.name)).toEqual([...GATEWAYS]);
+    expect(Object.keys(GATEWAY_NAMES)).toEqual([...GATEWAYS]);
   });
 
   it.each(paymentGateways.map((plugin) => [plugin.name, plugin] as const))(

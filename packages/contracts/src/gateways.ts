@@ -9,3 +9,10 @@ export const GATEWAYS = ['payu', 'phonepe', 'razorpay'] as const;
 
 export const gatewaySchema = z.enum(GATEWAYS);
 export type Gateway = z.infer<typeof gatewaySchema>;
+
+/** Each gateway's name as people read it (the receipt's payment mode, the merchant dashboard). */
+export const GATEWAY_NAMES: Record<Gateway, string> = {
+  payu: 'PayU',
+  phonepe: 'PhonePe',
+  razorpay: 'Razorpay',
+};

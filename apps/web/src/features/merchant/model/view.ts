@@ -1,10 +1,8 @@
-import type { Gateway, MerchantRefund } from '@erti/contracts';
+import { GATEWAY_NAMES, type Gateway, type MerchantRefund } from '@erti/contracts';
 import { MERCHANT_REFUND_WINDOW_DAYS } from '@erti/contracts/constants';
 
-const gatewayNames: Record<Gateway, string> = { payu: 'PayU', phonepe: 'PhonePe', razorpay: 'Razorpay' };
-
 /** The gateway as its brand writes it; '—' before an order reached one. */
-export const gatewayName = (gateway: Gateway | null) => (gateway ? gatewayNames[gateway] : '—');
+export const gatewayName = (gateway: Gateway | null) => (gateway ? GATEWAY_NAMES[gateway] : '—');
 
 export type Tone = 'green' | 'red' | 'amber' | 'blue';
 

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@erti/contracts';
+import { GATEWAY_NAMES, type OrderDetail } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatDateTime, formatPaise, indianDate } from '../../../lib/format.ts';
@@ -11,7 +11,6 @@ export interface ReceiptLine {
   value: string;
 }
 
-const gatewayNames = { payu: 'PayU', phonepe: 'PhonePe', razorpay: 'Razorpay' } as const;
 const channelNames: Record<string, string> = { INT: 'Internet (INT)', MOB: 'Mobile app (MOB)' };
 
 /** The receipt's lines in the order NPCI's sample receipts give them (domain notes 3.6). */
@@ -26,7 +25,7 @@ export function receiptLines(order: OrderDetail): ReceiptLine[] {
     ['Bill amount', formatPaise(order.amount)],
     ['Convenience fee (CCF)', formatPaise(order.convenienceFee)],
     ['Total', formatPaise(order.total)],
-    ['Payment mode', order.paymentMode ?? (order.gateway && gatewayNames[order.gateway])],
+    ['Payment mode', order.paymentMode ?? (order.gateway && GATEWAY_NAMES[order.gateway])],
     ['Payment channel', channelNames[order.channel] ?? order.channel],
     ['Date and time', formatDateTime(order.createdAt)],
     ['Status', statusView(order.status).label],
