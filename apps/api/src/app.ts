@@ -14,6 +14,7 @@ import { type Config, outsideBaseUrl } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
 import { createAuth } from './plugins/auth.ts';
@@ -34,6 +35,8 @@ export interface BuiltApp {
   deps: AppDeps;
   modules: AppModule[];
   jobHandlers: Record<string, JobHandler>;
+  /** Whether the process is shutting down: server.ts begins it, readiness reads it (decision 066). */
+  lifecycle: Lifecycle;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -75,6 +78,7 @@ export async function buildApp(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const lifecycle = createLifecycle(app);
   rejectNulCharacters(app);
 
   const origins = outsideOrigins(config);
@@ -127,11 +131,12 @@ export async function buildApp(options: {
     mailer,
     auth: createAuth(config, database.db),
     logger: app.log,
+    lifecycle,
   };
   const modules = moduleFactories.map((create) => create(deps));
   for (const module of modules) await app.register(module.routes, { prefix: '/api' });
   const jobHandlers = Object.assign({}, ...modules.map((module) => module.jobs ?? {}));
 
   await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist);
-  return { app, deps, modules, jobHandlers };
+  return { app, deps, modules, jobHandlers, lifecycle };
 }

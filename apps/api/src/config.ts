@@ -90,6 +90,12 @@ export const configSchema = z.object({
     ),
   JOBS_ENABLED: booleanString.default(true),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * How long a SIGTERM or SIGINT waits for the requests and the job in flight before the process exits
+   * 1 anyway; a job still running near the end is handed back to the queue. Longer than a request's
+   * longest wait for an outside system (BBPS_TIMEOUT_MS) (decision 066).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(20_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { createSmtpMailer } from './integrations/mail/mailer.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
+import { gracefulShutdown } from './lifecycle.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -17,27 +18,30 @@ const database = await openDatabase({
   process.exit(1);
 });
 await database.migrate();
-const { app, modules, jobHandlers } = await buildApp({ config, database, mailer: createSmtpMailer(config) });
+const { app, modules, jobHandlers, lifecycle } = await buildApp({
+  config,
+  database,
+  mailer: createSmtpMailer(config),
+});
 
 await app.listen({ host: config.HOST, port: config.PORT });
 const stopWorker = config.JOBS_ENABLED
   ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS)
-  : async () => {};
+  : async () => false;
 for (const module of modules) {
   module
     .onReady?.()
     .catch((error) => app.log.error({ err: error, module: module.name }, 'module start-up failed'));
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await stopWorker();
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const shutDown = gracefulShutdown({
+  lifecycle,
+  app,
+  stopWorker,
+  otherServers: [],
+  database,
+  graceMs: config.SHUTDOWN_GRACE_MS,
+  logger: app.log,
+});
+process.on('SIGINT', () => void shutDown('SIGINT'));
+process.on('SIGTERM', () => void shutDown('SIGTERM'));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
-import { enqueueJob, runDueJobs } from '../src/jobs/job-queue.ts';
+import { claimDueJobs, enqueueJob, runDueJobs, startJobWorker } from '../src/jobs/job-queue.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 const silentLogger = { warn() {}, error() {}, info() {} } as never;
@@ -46,5 +46,53 @@ describe('durable job queue', () => {
     const [failed] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, 'boom-1'));
     expect(failed?.status).toBe('queued');
     expect(failed?.lastError).toBe('outside system down');
+  });
+});
+
+describe('the job worker at shutdown (decision 066)', () => {
+  const jobKeyed = async (dedupeKey: string) =>
+    (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey)))[0];
+  const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
+
+  it('lets the job it runs finish, then claims no other', async () => {
+    await enqueueJob(database.db, 'slow', {}, { dedupeKey: 'slow-1' });
+    let finish = () => {};
+    const started = vi.fn();
+    const slow = () => {
+      started();
+      return new Promise<undefined>((resolve) => {
+        finish = () => resolve(undefined);
+      });
+    };
+    const stop = startJobWorker(database.db, { slow }, silentLogger, 10);
+    await until(() => expect(started).toHaveBeenCalledOnce());
+    const stopped = stop({ handBackAt: Date.now() + 10_000, goneBy: Date.now() + 11_000 });
+    await enqueueJob(database.db, 'slow', {}, { dedupeKey: 'slow-2' });
+    setTimeout(() => finish(), 100);
+    expect(await stopped).toBe(false);
+    expect((await jobKeyed('slow-1'))?.status).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await jobKeyed('slow-2'))?.status).toBe('queued');
+    expect(started).toHaveBeenCalledOnce();
+    await database.db.delete(jobs).where(eq(jobs.dedupeKey, 'slow-2'));
+  });
+
+  it('hands back a job still running at the hand-back time, for another replica to claim at once', async () => {
+    await enqueueJob(database.db, 'stuck', {}, { dedupeKey: 'stuck-1' });
+    const started = vi.fn();
+    const stuck = () => {
+      started();
+      return new Promise<undefined>(() => {});
+    };
+    const stop = startJobWorker(database.db, { stuck }, silentLogger, 10);
+    await until(() => expect(started).toHaveBeenCalledOnce());
+    const stopping = Date.now();
+    expect(await stop({ handBackAt: stopping + 300, goneBy: stopping + 300 })).toBe(true);
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    const handedBack = await jobKeyed('stuck-1');
+    expect(handedBack).toMatchObject({ status: 'queued', lockedUntil: null, attempts: 0 });
+    const [claimed] = await claimDueJobs(database.db, 10);
+    expect(claimed?.id).toBe(handedBack?.id);
+    await database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.dedupeKey, 'stuck-1'));
   });
 });

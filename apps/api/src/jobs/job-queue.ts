@@ -5,6 +5,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { withoutQueryValues } from '../db/query-error.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import { newId } from '../lib/ids.ts';
+import { settlesBefore } from '../lib/settles-before.ts';
 
 const errorText = (error: unknown) => String(error instanceof Error ? error.message : error);
 
@@ -96,7 +97,28 @@ async function finishJob(db: Database, job: Job, outcome: JobOutcome, error?: un
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
 }
 
-/** Runs every due job once; the worker loop and tests call this. Returns how many ran. */
+/** Runs a claimed job with its kind's handler and records how it ended. */
+async function runJob(
+  db: Database,
+  handlers: Record<string, JobHandler>,
+  logger: FastifyBaseLogger,
+  job: Job,
+): Promise<void> {
+  const handler = handlers[job.kind];
+  if (!handler) {
+    logger.error({ jobId: job.id, kind: job.kind }, 'no handler for job kind');
+    await finishJob(db, { ...job, attempts: job.maxAttempts }, undefined, new Error('no handler'));
+    return;
+  }
+  try {
+    await finishJob(db, job, await handler(job));
+  } catch (error) {
+    logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed; will retry');
+    await finishJob(db, job, undefined, error);
+  }
+}
+
+/** Runs every due job once; tests call this. Returns how many ran. */
 export async function runDueJobs(
   db: Database,
   handlers: Record<string, JobHandler>,
@@ -104,45 +126,85 @@ export async function runDueJobs(
   limit = 10,
 ): Promise<number> {
   const due = await claimDueJobs(db, limit);
-  for (const job of due) {
-    const handler = handlers[job.kind];
-    if (!handler) {
-      logger.error({ jobId: job.id, kind: job.kind }, 'no handler for job kind');
-      await finishJob(db, { ...job, attempts: job.maxAttempts }, undefined, new Error('no handler'));
-      continue;
-    }
-    try {
-      await finishJob(db, job, await handler(job));
-    } catch (error) {
-      logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed; will retry');
-      await finishJob(db, job, undefined, error);
-    }
-  }
+  for (const job of due) await runJob(db, handlers, logger, job);
   return due.length;
 }
 
-/** The worker loop of the api process. Returns a function that stops it. */
+/**
+ * Gives a claimed job back as it was before the claim (queued, its lease cleared, the attempt not
+ * counted), due at `runAt` instead of when its lease would have ended.
+ */
+export async function handBackJob(db: Database, jobId: string, runAt = new Date()): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      runAt,
+      lockedUntil: null,
+      attempts: sql`${jobs.attempts} - 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')));
+}
+
+/**
+ * Stops the worker: it claims nothing more and its running job finishes. One still running at
+ * `handBackAt` (ms since the epoch) is handed back, due at `goneBy`: by then this process has
+ * exited, and with it any database session (and lock) the job still holds, so the replica that
+ * claims it next is not told a run of it is under way (decision 066). Answers whether it did.
+ */
+export type StopJobWorker = (deadlines?: { handBackAt: number; goneBy: number }) => Promise<boolean>;
+
+/**
+ * The worker loop of the api process. It holds one job at a time, so that a shutdown has at most
+ * one to finish or hand back, and claims the next at once while jobs are due.
+ */
 export function startJobWorker(
   db: Database,
   handlers: Record<string, JobHandler>,
   logger: FastifyBaseLogger,
   pollMs: number,
-): () => Promise<void> {
+): StopJobWorker {
   let stopped = false;
+  let running: Job | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const runNext = async (): Promise<boolean> => {
+    const [job] = await claimDueJobs(db, 1);
+    if (!job) return false;
+    // Told to stop while it was claiming: the job has not started, so it goes back at once.
+    if (stopped) {
+      await handBackJob(db, job.id);
+      return false;
+    }
+    running = job;
+    try {
+      await runJob(db, handlers, logger, job);
+    } finally {
+      running = undefined;
+    }
+    return true;
+  };
   const tick = () => {
     if (stopped) return;
-    current = runDueJobs(db, handlers, logger)
-      .catch((error) => logger.error({ err: error }, 'job worker tick failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+    current = runNext()
+      .catch((error) => {
+        logger.error({ err: error }, 'job worker tick failed');
+        return false;
+      })
+      .then((ran) => {
+        if (!stopped) timer = setTimeout(tick, ran ? 0 : pollMs);
       });
   };
   timer = setTimeout(tick, pollMs);
-  return async () => {
+  return async (deadlines) => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    await current;
+    const handBackAt = deadlines?.handBackAt ?? Number.POSITIVE_INFINITY;
+    const job = (await settlesBefore(current, handBackAt)) ? undefined : running;
+    if (!job || !deadlines) return false;
+    await handBackJob(db, job.id, new Date(deadlines.goneBy));
+    logger.warn({ jobId: job.id, kind: job.kind }, 'job still running at shutdown; handed back to the queue');
+    return true;
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 import type { Auth } from '../plugins/auth.ts';
 
 /** What every module may depend on; built once in `app.ts`. */
@@ -14,6 +15,8 @@ export interface AppDeps {
   mailer: Mailer;
   auth: Auth;
   logger: FastifyBaseLogger;
+  /** Whether the process is shutting down (decision 066). */
+  lifecycle: Lifecycle;
 }
 
 /**

@@ -43,3 +43,31 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `GET /api/health/live`: the process answers. */
+export const livenessResponseSchema = z.object({
+  status: z.literal('live'),
+  uptimeSeconds: z.number(),
+});
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
+
+/**
+ * What `GET /api/health/ready` checks before a load balancer may send this replica requests: the
+ * database answers, every migration is applied, the catalogue has been loaded (a first sync with
+ * the bill network has ended) and the process is accepting requests (not shutting down).
+ */
+export const READINESS_CHECKS = ['database', 'migrations', 'catalogue', 'accepting'] as const;
+export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
+
+/** `GET /api/health/ready`: each check passed or not (unknown counts as not), and the ones that did not. */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  checks: z.object({
+    database: z.boolean(),
+    migrations: z.boolean(),
+    catalogue: z.boolean(),
+    accepting: z.boolean(),
+  }),
+  failed: z.array(z.enum(READINESS_CHECKS)),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

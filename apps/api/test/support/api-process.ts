@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildSandbox, type Sandbox } from '../../../sandbox/src/app.ts';
+import { sandboxConfigFor } from '../../../sandbox/src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+
+/**
+ * The api as a real process (`node --import tsx apps/api/src/server.ts`, as the e2e and chaos
+ * suites start it), for what only a process shows: signals, its exit code, its listening socket.
+ */
+
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The sandbox in this process, over real HTTP and SMTP, so that a test sets its faults and reads its mail. */
+export async function startSandbox(): Promise<{
+  sandbox: Sandbox;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}> {
+  const config = sandboxConfigFor({ publicUrl: 'http://127.0.0.1:0', apiUrl: 'http://127.0.0.1:0' });
+  const sandbox = await buildSandbox(config);
+  const smtpPort = await sandbox.mailbox.listen(0);
+  await sandbox.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = sandbox.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  config.publicUrl = url;
+  return {
+    sandbox,
+    env: { SANDBOX_URL: url, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) },
+    close: async () => {
+      await sandbox.app.close();
+      await sandbox.mailbox.close();
+    },
+  };
+}
+
+/**
+ * A database of its own for one api process: a PGlite directory, or a new database on the
+ * TEST_DATABASE_URL server in the `api-postgres` project. `open` reads it once the process is gone.
+ */
+export async function databaseForProcess(): Promise<{
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  remove(): Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'erti-api-process-'));
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `erti_process_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const asServer = async (query: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(query).finally(() => admin.end());
+  };
+  await asServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ url: url.toString(), dataDir: '' }),
+    remove: () => asServer(`drop database if exists ${name} with (force)`),
+  };
+}
+
+export interface ApiProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Its log lines so far (pino's JSON, one object a line). */
+  logs: { msg?: string; level?: number }[];
+  /** How it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Waits until `GET /api/health/ready` answers 200. */
+  ready(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the api on a free port with `env` (the database and sandbox settings) over quiet defaults. */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      METRICS_PORT: '0',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const logs: ApiProcess['logs'] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        logs.push({ msg: line });
+      }
+    }
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    url,
+    port,
+    child,
+    logs,
+    exited,
+    async ready(timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
+        const status = await fetch(`${url}/api/health/ready`).then(
+          (response) => response.status,
+          () => 0,
+        );
+        if (status === 200) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`the api at ${url} was not ready within ${timeoutMs} ms`);
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
