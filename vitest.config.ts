@@ -5,7 +5,7 @@ const apiTests = ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'];
 /** Tests of the embedded database itself: they open PGlite whatever the project, so they run once. */
 const pgliteOnlyTests = ['apps/api/test/data-dir-lock.test.ts', 'apps/api/test/pglite-thread.test.ts'];
 /** Tests of the connections to a PostgreSQL server: the embedded database has none. */
-const postgresOnlyTests = ['apps/api/test/postgres-pool.test.ts'];
+const postgresOnlyTests = ['apps/api/test/postgres-pool.test.ts', 'apps/api/test/replicas.test.ts'];
 
 /**
  * Unit and integration tests. The api suite runs on in-memory PGlite and, when TEST_DATABASE_URL

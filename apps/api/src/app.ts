@@ -12,14 +12,16 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, outsideBaseUrl } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Mailer } from './integrations/mail/mailer.ts';
+import { type Mailer, recordedMailer } from './integrations/mail/mailer.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
 import {
   AccessLog,
@@ -37,6 +39,8 @@ export interface BuiltApp {
   jobHandlers: Record<string, JobHandler>;
   /** Whether the process is shutting down: server.ts begins it, readiness reads it (decision 066). */
   lifecycle: Lifecycle;
+  /** Served on METRICS_PORT by server.ts, never on the api's port (decision 067). */
+  metrics: Metrics;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -80,6 +84,8 @@ export async function buildApp(options: {
   registerErrorHandler(app);
   const lifecycle = createLifecycle(app);
   rejectNulCharacters(app);
+  const metrics = createMetrics({ db: database.db });
+  registerRequestMetrics(app, metrics);
 
   const origins = outsideOrigins(config);
   registerSecurityHeaders(app, {
@@ -128,15 +134,16 @@ export async function buildApp(options: {
     config,
     database,
     db: database.db,
-    mailer,
+    mailer: recordedMailer(mailer, metrics.recordOutsideCall),
     auth: createAuth(config, database.db),
     logger: app.log,
     lifecycle,
+    recordOutsideCall: metrics.recordOutsideCall,
   };
   const modules = moduleFactories.map((create) => create(deps));
   for (const module of modules) await app.register(module.routes, { prefix: '/api' });
   const jobHandlers = Object.assign({}, ...modules.map((module) => module.jobs ?? {}));
 
   await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist);
-  return { app, deps, modules, jobHandlers, lifecycle };
+  return { app, deps, modules, jobHandlers, lifecycle, metrics };
 }

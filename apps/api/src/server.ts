@@ -5,6 +5,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { createSmtpMailer } from './integrations/mail/mailer.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 import { gracefulShutdown } from './lifecycle.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -18,13 +19,21 @@ const database = await openDatabase({
   process.exit(1);
 });
 await database.migrate();
-const { app, modules, jobHandlers, lifecycle } = await buildApp({
+const { app, modules, jobHandlers, lifecycle, metrics } = await buildApp({
   config,
   database,
   mailer: createSmtpMailer(config),
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });
+const metricsServer =
+  config.METRICS_PORT === 0
+    ? undefined
+    : await startMetricsServer(metrics, {
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+        logger: app.log,
+      });
 const stopWorker = config.JOBS_ENABLED
   ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS)
   : async () => false;
@@ -38,7 +47,7 @@ const shutDown = gracefulShutdown({
   lifecycle,
   app,
   stopWorker,
-  otherServers: [],
+  otherServers: metricsServer ? [metricsServer] : [],
   database,
   graceMs: config.SHUTDOWN_GRACE_MS,
   logger: app.log,

@@ -7,7 +7,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ChangeNotices, listeningChangeNotices, localChangeNotices } from './change-notices.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { advisoryLocks, type OneAtATime, processLocks } from './one-at-a-time.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -27,8 +29,15 @@ export interface DatabaseHandle {
    * an administrator); the pool has dropped it already and opens a new one when needed.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /** Tells every replica on this database of a change, so that each forgets its copy (decision 069). */
+  notices: ChangeNotices;
+  /** Work that runs on one replica at a time (decision 069). */
+  oneAtATime: OneAtATime;
   close(): Promise<void>;
 }
+
+/** The lock the migrations run under: replicas starting together migrate once (decision 069). */
+const MIGRATIONS_LOCK = 'migrations';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -73,17 +82,29 @@ export async function openDatabase(options: {
     // Unheard, an 'error' on the pool would end the process.
     pool.on('error', (error) => connectionLost(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const notices = listeningChangeNotices(options.url);
+    const oneAtATime = advisoryLocks(pool);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      // The others wait for the lock, then find every migration applied.
+      migrate: async () => {
+        await oneAtATime.after(MIGRATIONS_LOCK, () =>
+          migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+        );
+      },
       // A second try: a connection the server closed a moment ago may not have left the pool yet,
       // and its failure says nothing of the server.
       ping: async () => (await answers(pool)) || answers(pool),
       onConnectionLost: (listener) => {
         connectionLost = listener;
       },
-      close: () => pool.end(),
+      notices,
+      oneAtATime,
+      close: async () => {
+        await notices.close();
+        await pool.end();
+      },
     };
   }
   const onDisk = !options.dataDir.startsWith('memory://');
@@ -108,6 +129,8 @@ export async function openDatabase(options: {
     },
     // The embedded database runs in this process: it has no connection to lose.
     onConnectionLost: () => {},
+    notices: localChangeNotices(),
+    oneAtATime: processLocks(),
     close: async () => {
       await client.close();
       release();

@@ -2,6 +2,7 @@ import type { Gateway } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { GatewayPort } from '../modules/payments/gateway-port.ts';
+import type { OutsideCallRecorder } from './outside-calls.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface GatewayPlugin<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** Its client, on its own base URL (or the sandbox's). */
   connect(
     settings: z.output<z.ZodObject<Shape>>,
-    outside: { baseUrl: string; timeoutMs: number },
+    outside: { baseUrl: string; timeoutMs: number; recordCall?: OutsideCallRecorder },
   ): ConnectedGateway;
 }
 

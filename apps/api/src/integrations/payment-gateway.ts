@@ -1,5 +1,6 @@
 import type { Gateway } from '@erti/contracts';
 import { parsePaise, parseRupees } from '@erti/contracts/rupees';
+import { type OutsideCallRecorder, outcomeOfStatus, recordedCall, unrecordedCalls } from './outside-calls.ts';
 
 /**
  * What the payments module needs from a payment gateway, whichever it is. Each adapter
@@ -161,15 +162,29 @@ export interface GatewayAnswer {
   body: unknown;
 }
 
+export interface GatewayCall {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  /** Hears of the call and its outcome (the metrics, decision 067). */
+  recordCall?: OutsideCallRecorder;
+}
+
 /**
  * One HTTP call to a gateway with a timeout. Answers below 500 come back parsed (the caller decides
  * what a 4xx means); anything that leaves the outcome unknown throws `GatewayUnavailableError`.
  */
-export async function callGateway(
-  gateway: Gateway,
-  url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; timeoutMs: number },
-): Promise<GatewayAnswer> {
+export function callGateway(gateway: Gateway, url: string, init: GatewayCall): Promise<GatewayAnswer> {
+  return recordedCall(
+    init.recordCall ?? unrecordedCalls,
+    gateway,
+    () => exchange(gateway, url, init),
+    (answer) => outcomeOfStatus(answer.status),
+  );
+}
+
+async function exchange(gateway: Gateway, url: string, init: GatewayCall): Promise<GatewayAnswer> {
   const path = new URL(url).pathname;
   let response: Response;
   let text: string;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import type { Auth } from '../plugins/auth.ts';
@@ -17,6 +18,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** Whether the process is shutting down (decision 066). */
   lifecycle: Lifecycle;
+  /** Hears of every call to an outside system (bill network, gateways, mail) for the metrics. */
+  recordOutsideCall: OutsideCallRecorder;
 }
 
 /**

@@ -25,6 +25,12 @@ import {
   encryptBbpsEnvelope,
 } from '@erti/protocols';
 import { type Config, outsideBaseUrl } from '../../config.ts';
+import {
+  type OutsideCallRecorder,
+  outcomeOfStatus,
+  recordedCall,
+  unrecordedCalls,
+} from '../outside-calls.ts';
 import { agentMacAddress } from './agent-device.ts';
 import { BbpsRejectedError, BbpsUnavailableError } from './bbps-errors.ts';
 import { asArray, normaliseBiller } from './biller-normaliser.ts';
@@ -80,6 +86,8 @@ export interface BbpsClientOptions {
    * answer shaped `{"response": "<ciphertext>"}` is opened with it (decision 052).
    */
   envelopeSecret?: string;
+  /** Hears of each call to the unit (the metrics, decision 067). */
+  recordCall?: OutsideCallRecorder;
 }
 
 interface RawAnswer {
@@ -133,10 +141,24 @@ export function createBbpsClient(options: BbpsClientOptions) {
     };
   }
 
-  async function send(
+  /** One call to the unit, recorded by its HTTP status: a 4xx is a refusal (a lookup's 404 too). */
+  function send(
     path: string,
     init: { method: 'GET' | 'POST'; body?: unknown },
     timeoutMs = options.timeoutMs,
+  ): Promise<RawAnswer> {
+    return recordedCall(
+      options.recordCall ?? unrecordedCalls,
+      'bbps',
+      () => exchange(path, init, timeoutMs),
+      (answer) => outcomeOfStatus(answer.status),
+    );
+  }
+
+  async function exchange(
+    path: string,
+    init: { method: 'GET' | 'POST'; body?: unknown },
+    timeoutMs: number,
   ): Promise<RawAnswer> {
     let response: Response;
     try {
@@ -312,8 +334,9 @@ export function createBbpsClient(options: BbpsClientOptions) {
 export type BbpsClient = ReturnType<typeof createBbpsClient>;
 
 /** The client for the configured operating unit (the sandbox unless `BBPS_BASE_URL` is set). */
-export function bbpsClientFromConfig(config: Config): BbpsClient {
+export function bbpsClientFromConfig(config: Config, recordCall = unrecordedCalls): BbpsClient {
   return createBbpsClient({
+    recordCall,
     baseUrl: outsideBaseUrl(config, 'bbps'),
     agentId: config.BBPS_AGENT_ID,
     timeoutMs: config.BBPS_TIMEOUT_MS,

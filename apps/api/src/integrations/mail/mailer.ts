@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { type OutsideCallOutcome, type OutsideCallRecorder, recordedCall } from '../outside-calls.ts';
 
 export interface MailMessage {
   to: string;
@@ -30,5 +31,25 @@ export function createSmtpMailer(config: Config): Mailer {
     async send(message) {
       await transport.sendMail({ from: config.MAIL_FROM, ...message });
     },
+  };
+}
+
+/** An SMTP error's reply code (nodemailer's `responseCode`): 5xx is the server's permanent refusal. */
+const smtpOutcome = (error: unknown): OutsideCallOutcome => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 ? 'refused' : 'unavailable';
+};
+
+/** The mailer, each message recorded as an outside call to `mail` (the metrics, decision 067). */
+export function recordedMailer(mailer: Mailer, recordCall: OutsideCallRecorder): Mailer {
+  return {
+    send: (message) =>
+      recordedCall(
+        recordCall,
+        'mail',
+        () => mailer.send(message),
+        () => 'ok',
+        smtpOutcome,
+      ),
   };
 }

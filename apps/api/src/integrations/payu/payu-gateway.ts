@@ -10,6 +10,7 @@ import {
   payuRequestHash,
   payuResponseHash,
 } from '@erti/protocols';
+import type { OutsideCallRecorder } from '../outside-calls.ts';
 import {
   amountInAnswer,
   type ChargeCheck,
@@ -28,6 +29,8 @@ export interface PayuOptions {
   key: string;
   salt: string;
   timeoutMs: number;
+  /** Hears of each call to the gateway (the metrics). */
+  recordCall?: OutsideCallRecorder;
 }
 
 /** What our site puts in PayU's `_payment` form. */
@@ -98,6 +101,7 @@ export function createPayuGateway(options: PayuOptions) {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: body.toString(),
       timeoutMs: options.timeoutMs,
+      recordCall: options.recordCall,
     });
     const parsed = expectOk<T & { msg?: string }>('payu', name, answer);
     if (typeof parsed !== 'object' || parsed === null)

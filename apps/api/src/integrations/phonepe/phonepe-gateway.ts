@@ -11,6 +11,7 @@ import {
   type PhonepeTokenResponse,
   phonepeCallbackAuthorization,
 } from '@erti/protocols';
+import type { OutsideCallRecorder } from '../outside-calls.ts';
 import {
   amountInAnswer,
   type ChargeCheck,
@@ -31,6 +32,8 @@ export interface PhonepeOptions {
   callbackUsername: string;
   callbackPassword: string;
   timeoutMs: number;
+  /** Hears of each call to the gateway (the metrics). */
+  recordCall?: OutsideCallRecorder;
 }
 
 /** PhonePe's payment modes → Bharat Connect's. */
@@ -83,6 +86,7 @@ export function createPhonepeGateway(options: PhonepeOptions) {
         grant_type: 'client_credentials',
       }).toString(),
       timeoutMs: options.timeoutMs,
+      recordCall: options.recordCall,
     });
     const issued = expectOk<PhonepeTokenResponse>('phonepe', 'oauth/token', answer);
     const halfLife = ((issued.expires_at - issued.issued_at) * 1000) / 2;
@@ -103,6 +107,7 @@ export function createPhonepeGateway(options: PhonepeOptions) {
         headers: { authorization, ...(init.body ? { 'content-type': 'application/json' } : {}) },
         body: init.body ? JSON.stringify(init.body) : undefined,
         timeoutMs: options.timeoutMs,
+        recordCall: options.recordCall,
       });
     const current = token && Date.now() < token.refreshAt ? token.value : await fetchToken();
     const answer = await send(current);

@@ -7,6 +7,7 @@ import {
   razorpayPaymentSignature,
   razorpayWebhookSignature,
 } from '@erti/protocols';
+import type { OutsideCallRecorder } from '../outside-calls.ts';
 import {
   amountInAnswer,
   type ChargeCheck,
@@ -25,6 +26,8 @@ export interface RazorpayOptions {
   keySecret: string;
   webhookSecret: string;
   timeoutMs: number;
+  /** Hears of each call to the gateway (the metrics). */
+  recordCall?: OutsideCallRecorder;
 }
 
 const paymentModes: Record<RazorpayPayment['method'], string> = {
@@ -103,6 +106,7 @@ export function createRazorpayGateway(options: RazorpayOptions) {
       headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.timeoutMs,
+      recordCall: options.recordCall,
     });
     return expectOk<T>('razorpay', path, answer);
   }

@@ -7,7 +7,7 @@ import { createBillsService } from './bills.service.ts';
 export function createBillsModule(deps: AppDeps): AppModule {
   const bills = createBillsService({
     db: deps.db,
-    bbps: bbpsClientFromConfig(deps.config),
+    bbps: bbpsClientFromConfig(deps.config, deps.recordOutsideCall),
     logger: deps.logger,
   });
   return { name: 'bills', routes: billsRoutes({ bills, auth: deps.auth }) };

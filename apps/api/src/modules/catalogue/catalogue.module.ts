@@ -17,7 +17,7 @@ const FIRST_SYNC_RETRY_MS = 5_000;
  * the same time slot, the dedupe key keeps one) and on demand by a merchant.
  */
 export function createCatalogueModule(deps: AppDeps): AppModule {
-  const bbps = bbpsClientFromConfig(deps.config);
+  const bbps = bbpsClientFromConfig(deps.config, deps.recordOutsideCall);
   const catalogue = createCatalogueService({ db: deps.db });
   const syncCatalogue = createCatalogueSync({ db: deps.db, bbps, logger: deps.logger });
   const intervalMs = deps.config.BILLER_SYNC_MINUTES * 60_000;

@@ -25,7 +25,7 @@ const tags = ['catalogue'];
  * How long a category read is answered again by its exact address without being parsed again: a
  * repeat skips query parsing, validation and the handler (half the cost of a cached read), while
  * the security headers and the rate limit still run. Short, so it stretches the service's cache
- * by seconds at most on replicas that did not run a sync; the replica that ran it forgets at once.
+ * by seconds at most; every replica forgets it when it hears of a sync (decision 069).
  */
 const REPEAT_ANSWER_TTL_MS = 5_000;
 const REPEAT_ANSWER_ENTRIES = 1_000;

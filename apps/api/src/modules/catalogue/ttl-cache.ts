@@ -1,7 +1,7 @@
 /**
  * A small in-process cache with a time to live and a size bound. Each api replica keeps its own;
- * the sync clears the local one at once and the others within one TTL, so a stale read lasts at
- * most that long after master data changes.
+ * a sync clears the local one at once and the other replicas' when its change notice reaches them
+ * (decision 069). The TTL bounds a stale read should a notice be lost.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();

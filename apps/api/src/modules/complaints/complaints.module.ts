@@ -6,7 +6,7 @@ import { createTransactionQueries } from './transaction-queries.service.ts';
 
 /** Complaints and transaction queries on Bharat Connect. */
 export function createComplaintsModule(deps: AppDeps): AppModule {
-  const network = bbpsClientFromConfig(deps.config);
+  const network = bbpsClientFromConfig(deps.config, deps.recordOutsideCall);
   const complaints = createComplaintsService({
     db: deps.db,
     network,

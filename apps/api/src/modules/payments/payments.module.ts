@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { outsideBaseUrl } from '../../config.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import type { ConnectedGateway } from '../../integrations/gateway-plugin.ts';
+import type { OutsideCallRecorder } from '../../integrations/outside-calls.ts';
 import { paymentGateways } from '../../integrations/payment-gateways.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 import { createBillPaymentService } from './bill-payment.service.ts';
@@ -53,11 +54,14 @@ import { createRefundsService, type Gateways, type RefundsService } from './refu
  */
 
 /** Every gateway's client and routes, configured for production or (by default) the sandbox. */
-function connectGateways(config: Config): (ConnectedGateway & { name: Gateway })[] {
+function connectGateways(
+  config: Config,
+  recordCall: OutsideCallRecorder,
+): (ConnectedGateway & { name: Gateway })[] {
   const timeoutMs = config.GATEWAY_TIMEOUT_MS;
   return paymentGateways.map((plugin) => ({
     name: plugin.name,
-    ...plugin.connect(config, { baseUrl: outsideBaseUrl(config, plugin.name), timeoutMs }),
+    ...plugin.connect(config, { baseUrl: outsideBaseUrl(config, plugin.name), timeoutMs, recordCall }),
   }));
 }
 
@@ -68,17 +72,19 @@ const clientsOf = (connected: ReturnType<typeof connectGateways>): Gateways =>
  * The refund service, for other modules (the merchant dashboard): `requestRefund(executor?, {...})`
  * refunds through the gateway that charged; the payments module's reconciliation follows it.
  */
-export function createRefunds(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): RefundsService {
+export function createRefunds(
+  deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'recordOutsideCall'>,
+): RefundsService {
   return createRefundsService({
     db: deps.db,
-    gateways: clientsOf(connectGateways(deps.config)),
+    gateways: clientsOf(connectGateways(deps.config, deps.recordOutsideCall)),
     logger: deps.logger,
   });
 }
 
 export function createPaymentsModule(deps: AppDeps): AppModule {
   const { db, config, logger } = deps;
-  const connected = connectGateways(config);
+  const connected = connectGateways(config, deps.recordOutsideCall);
   const gateways = clientsOf(connected);
   const refunds = createRefundsService({ db, gateways, logger });
   const charges = createChargeConfirmationService({
@@ -88,7 +94,12 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
     logger,
     handoffExpiryMs: config.HANDOFF_EXPIRY_SECONDS * 1000,
   });
-  const billPayment = createBillPaymentService({ db, bbps: bbpsClientFromConfig(config), refunds, logger });
+  const billPayment = createBillPaymentService({
+    db,
+    bbps: bbpsClientFromConfig(config, deps.recordOutsideCall),
+    refunds,
+    logger,
+  });
   const reconciliation = createReconciliationService({ db, charges, billPayment, refunds, logger });
   const orders = createOrdersService({ db, charges, logger });
   const site = (path: string) => `${config.PUBLIC_URL}${path}`;

@@ -72,3 +72,17 @@ export function refundTerms(paidAt: Date, refund: RefundDates, now: Date): Refun
     compensationPaise: compensated ? daysLate * RBI_COMPENSATION_PAISE_PER_DAY : 0,
   };
 }
+
+/**
+ * The instants before which a refund still PENDING at `now` is late, by `refundTerms`' rule: an
+ * automatic refund of a payment made before `paidBefore`, a merchant's refund asked before
+ * `askedBefore`. A query counts late refunds with them (the metrics, decision 067).
+ */
+export function lateRefundCutoffs(now: Date): { paidBefore: Date; askedBefore: Date } {
+  const startOfIstDay = (day: number) => new Date(day * DAY_MS - IST_OFFSET_MS);
+  const today = istDay(now);
+  return {
+    paidBefore: startOfIstDay(today - RBI_REFUND_DAYS),
+    askedBefore: startOfIstDay(today - MERCHANT_REFUND_WINDOW_DAYS),
+  };
+}

@@ -1,0 +1,115 @@
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
+import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
+import { lateRefundCutoffs } from '../modules/payments/refund-deadline.ts';
+import { countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
+
+/**
+ * The api's Prometheus metrics (decision 067): one registry per app, so that tests can build several.
+ * Requests and outside calls are counted as they happen; orders, jobs and late refunds are read from
+ * the database when Prometheus scrapes, so every replica reports the same figures for them.
+ */
+export interface Metrics {
+  /** One request answered: its method, route pattern, status code and time taken. */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  recordOutsideCall: OutsideCallRecorder;
+  /** The exposition text, with the database's figures read now. */
+  scrape(): Promise<string>;
+  readonly contentType: string;
+}
+
+/** A scrape answers within this even if the database does not: its figures are then left out. */
+const DATABASE_READ_TIMEOUT_MS = 5_000;
+
+export function createMetrics(options: { db: Database; databaseTimeoutMs?: number }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requests = new Histogram({
+    name: 'erti_http_request_duration_seconds',
+    help: 'Requests answered by the api, by method, route pattern and status code, and their time taken.',
+    labelNames: ['method', 'route', 'status_code'],
+    registers,
+  });
+  const outsideCalls = new Histogram({
+    name: 'erti_outside_call_duration_seconds',
+    help: 'Calls to the bill network (bbps), each payment gateway and the mail server, by outcome (ok, refused, unavailable).',
+    labelNames: ['system', 'outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30, 60],
+    registers,
+  });
+  const databaseUp = new Gauge({
+    name: 'erti_metrics_database_up',
+    help: 'Whether this scrape read orders, jobs and late refunds from the database (1) or could not (0: those are absent).',
+    registers,
+  });
+  // The database's figures, in a registry of their own: left out whole when they cannot be read.
+  const databaseRegistry = new Registry();
+  const databaseRegisters = [databaseRegistry];
+  const ordersByStatus = new Gauge({
+    name: 'erti_orders',
+    help: 'Orders in each status.',
+    labelNames: ['status'],
+    registers: databaseRegisters,
+  });
+  const jobsDue = new Gauge({
+    name: 'erti_jobs_due',
+    help: 'Background jobs queued and due to run: the queue the workers have not reached yet.',
+    registers: databaseRegisters,
+  });
+  const oldestJobAge = new Gauge({
+    name: 'erti_jobs_oldest_due_age_seconds',
+    help: 'How long the oldest due job has waited past its run time (0 when none is due).',
+    registers: databaseRegisters,
+  });
+  const lateRefunds = new Gauge({
+    name: 'erti_refunds_late',
+    help: 'Refunds still pending past their deadline (auto: RBI T+5; merchant: our refund window).',
+    labelNames: ['reason'],
+    registers: databaseRegisters,
+  });
+  /** The database's figures now, or undefined if it cannot give them within the timeout. */
+  async function readDatabase(timeoutMs: number) {
+    const figures = Promise.all([
+      countOrdersByStatus(options.db),
+      dueJobs(options.db),
+      countLateRefunds(options.db, lateRefundCutoffs(new Date())),
+    ]).catch(() => undefined); // caught here, so that a failure after the timeout is no unhandled rejection
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs, undefined);
+    });
+    try {
+      return await Promise.race([figures, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function setDatabaseGauges(figures: NonNullable<Awaited<ReturnType<typeof readDatabase>>>): void {
+    const [orders, jobs, refunds] = figures;
+    ordersByStatus.reset();
+    for (const { status, count } of orders) ordersByStatus.set({ status }, count);
+    jobsDue.set(jobs.count);
+    oldestJobAge.set(jobs.oldestAgeSeconds);
+    // Both reasons always present, so that an alert on "late > 0" has a series to watch.
+    for (const reason of ['auto', 'merchant']) lateRefunds.set({ reason }, 0);
+    for (const { reason, count } of refunds) lateRefunds.set({ reason }, count);
+  }
+
+  return {
+    observeRequest: (method, route, statusCode, seconds) =>
+      requests.observe({ method, route, status_code: statusCode }, seconds),
+    recordOutsideCall: (system, outcome, seconds) => outsideCalls.observe({ system, outcome }, seconds),
+    async scrape() {
+      const figures = await readDatabase(options.databaseTimeoutMs ?? DATABASE_READ_TIMEOUT_MS);
+      databaseUp.set(figures ? 1 : 0);
+      const own = await registry.metrics();
+      if (!figures) return own;
+      setDatabaseGauges(figures);
+      return `${own}${await databaseRegistry.metrics()}`;
+    },
+    contentType: registry.contentType,
+  };
+}
