@@ -1,3 +1,4 @@
+import { CHANGES } from '../../db/change-notices.ts';
 import type { Executor } from '../../db/client.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import { BbpsUnavailableError, networkFailureToAppError } from '../../integrations/bbps/bbps-errors.ts';
@@ -10,11 +11,14 @@ import { CATALOGUE_SYNC_JOB, createCatalogueSync, FIRST_SYNC_KEY } from './catal
 
 /** While the network is not reachable at first start (it may start after us), try again soon. */
 const FIRST_SYNC_RETRY_MS = 5_000;
+/** The lock a sync holds on every replica of the database: one sync at a time (decision 069). */
+const SYNC_LOCK = 'catalogue sync';
 
 /**
  * The catalogue: biller, plan and coverage master data, synchronised from Bharat Connect into our
  * database at first start, then every `BILLER_SYNC_MINUTES` (a durable job; every replica enqueues
- * the same time slot, the dedupe key keeps one) and on demand by a merchant.
+ * the same time slot, the dedupe key keeps one) and on demand by a merchant. One sync runs at a time
+ * across the replicas, and each replica forgets its cached reads when any of them ends one.
  */
 export function createCatalogueModule(deps: AppDeps): AppModule {
   const bbps = bbpsClientFromConfig(deps.config, deps.recordOutsideCall);
@@ -22,11 +26,25 @@ export function createCatalogueModule(deps: AppDeps): AppModule {
   const syncCatalogue = createCatalogueSync({ db: deps.db, bbps, logger: deps.logger });
   const intervalMs = deps.config.BILLER_SYNC_MINUTES * 60_000;
 
-  async function syncNow() {
+  deps.database.notices.subscribe(CHANGES.catalogue, () => catalogue.invalidate());
+
+  /**
+   * Syncs under the replicas' lock: a merchant's sync waits for one under way to end, a job's is
+   * skipped (the one under way brings the same data; a job whose lease ran out while its sync ran
+   * long would otherwise start a second).
+   */
+  const syncAfterOthers = () => deps.database.oneAtATime.after(SYNC_LOCK, syncAndTell);
+  const syncUnlessUnderway = () => deps.database.oneAtATime.unlessUnderway(SYNC_LOCK, syncAndTell);
+
+  async function syncAndTell() {
     try {
       return await syncCatalogue();
     } finally {
+      // This replica forgets at once; the others when the notice reaches them.
       catalogue.invalidate();
+      await deps.database.notices
+        .publish(deps.db, CHANGES.catalogue)
+        .catch((error) => deps.logger.warn({ err: error }, 'could not tell the other replicas of the sync'));
     }
   }
 
@@ -44,7 +62,7 @@ export function createCatalogueModule(deps: AppDeps): AppModule {
   const runSyncJob: JobHandler = async (job) => {
     if (job.payload.reason === 'scheduled') await scheduleNextSync(deps.db);
     try {
-      await syncNow();
+      await syncUnlessUnderway();
       return undefined;
     } catch (error) {
       if (job.payload.reason === 'first' && error instanceof BbpsUnavailableError) {
@@ -61,7 +79,7 @@ export function createCatalogueModule(deps: AppDeps): AppModule {
       catalogue,
       syncNow: async () => {
         try {
-          return await syncNow();
+          return await syncAfterOthers();
         } catch (error) {
           deps.logger.warn({ err: error }, 'biller sync on demand failed');
           throw networkFailureToAppError(error);
