@@ -14,14 +14,14 @@ import { type Config, outsideBaseUrl } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Mailer, recordedMailer } from './integrations/mail/mailer.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
-import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { connectRedis } from './lib/redis.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
 import {
   AccessLog,
@@ -29,6 +29,7 @@ import {
   REDACTED_LOG_PATHS,
   requestLoggerFactory,
 } from './plugins/request-logger.ts';
+import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -51,6 +52,13 @@ function outsideOrigins(config: Config): string[] {
   const origins = systems.map((system) => new URL(outsideBaseUrl(config, system)).origin);
   origins.push(new URL(config.SANDBOX_URL).origin);
   return [...new Set(origins)];
+}
+
+/** The replicas' shared Redis (REDIS_URL), closed with the app. */
+async function sharedRedis(app: FastifyInstance, url: string) {
+  const redis = await connectRedis(url);
+  app.addHook('onClose', async () => redis.disconnect());
+  return redis;
 }
 
 /**
@@ -107,7 +115,15 @@ export async function buildApp(options: {
     },
     crossOriginEmbedderPolicy: false,
   });
-  registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
+  const auth = createAuth(config, database.db);
+  await registerRateLimit(app, {
+    visitorsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    accountsPerMinute: config.ACCOUNT_RATE_LIMIT_PER_MINUTE,
+    accountOf: auth.tokenAccountOf,
+    redis: config.REDIS_URL
+      ? { client: await sharedRedis(app, config.REDIS_URL), keyPrefix: config.REDIS_KEY_PREFIX }
+      : undefined,
+  });
   // Gateways post their results back as HTML forms (PayU's post back, Razorpay's checkout callback).
   await app.register(formbody, { bodyLimit: 65_536 });
   await app.register(swagger, {
@@ -129,16 +145,13 @@ export async function buildApp(options: {
       'the database closed an idle connection; the pool opens a new one when needed',
     ),
   );
-  database.notices.onListenerLost((error) =>
-    app.log.warn({ err: error }, 'change notices interrupted; reconnecting, then every cache is forgotten'),
-  );
 
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     mailer: recordedMailer(mailer, metrics.recordOutsideCall),
-    auth: createAuth(config, database.db),
+    auth,
     logger: app.log,
     lifecycle,
     recordOutsideCall: metrics.recordOutsideCall,

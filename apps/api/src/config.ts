@@ -69,7 +69,14 @@ export const configSchema = z.object({
     .min(10)
     .default(20 * 60),
   WEB_DIST_DIR: z.string().optional(),
+  /** Requests a minute on `/api` from one visitor address (an IPv6 /64); signed-in calls count per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Requests a minute on `/api` from one signed-in account, from whatever addresses (decision 068). */
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Redis, which shares the rate limits among replicas; unset means each process counts alone. */
+  REDIS_URL: z.string().url().optional(),
+  /** Put before every key the api writes in Redis, so several deployments (or tests) can share one. */
+  REDIS_KEY_PREFIX: z.string().default('erti:'),
   /**
    * Which proxies may tell us the customer's address in X-Forwarded-For (Fastify's trustProxy): the
    * address keys the rate limit and goes to Bharat Connect as the agent device's IP, so the header

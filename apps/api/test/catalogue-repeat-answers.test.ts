@@ -40,7 +40,11 @@ beforeEach(async () => {
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRateLimit(app, REQUESTS_PER_MINUTE);
+  await registerRateLimit(app, {
+    visitorsPerMinute: REQUESTS_PER_MINUTE,
+    accountsPerMinute: REQUESTS_PER_MINUTE,
+    accountOf: () => undefined,
+  });
   await app.register(
     catalogueRoutes({
       catalogue,

@@ -61,13 +61,48 @@ describe('the per-address rate limit', () => {
 
   it('counts api requests only, not the web site and its files', async () => {
     app = Fastify();
-    registerRateLimit(app, 1);
+    await registerRateLimit(app, { visitorsPerMinute: 1, accountsPerMinute: 1, accountOf: () => undefined });
     app.get('/api/ping', async () => ({ ok: true }));
     app.get('/assets/app.js', async () => 'code');
     const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: '198.51.100.1' });
     for (let load = 0; load < 3; load += 1) expect((await get('/assets/app.js')).statusCode).toBe(200);
     expect((await get('/api/ping')).statusCode).toBe(200);
     expect((await get('/api/ping')).statusCode).toBe(429);
+  });
+});
+
+describe('the api-wide limit in one process', () => {
+  it('counts a signed-in call against its account wherever it comes from, and a visitor against its address', async () => {
+    app = Fastify();
+    await registerRateLimit(app, {
+      visitorsPerMinute: 2,
+      accountsPerMinute: 3,
+      // A token checked before answers at once; a new one after its signature check.
+      accountOf: (request) => {
+        const token = request.headers.authorization?.slice('Bearer '.length);
+        return token === 'checked-asha' ? 'asha' : token === 'new-ravi' ? Promise.resolve('ravi') : undefined;
+      },
+    });
+    app.get('/api/ping', async () => ({ ok: true }));
+    const ping = (remoteAddress: string, token?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/ping',
+        remoteAddress,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const sharedAddress = '198.51.100.1';
+    expect((await ping(sharedAddress, 'checked-asha')).statusCode).toBe(200);
+    expect((await ping('198.51.100.2', 'checked-asha')).statusCode).toBe(200);
+    expect((await ping('198.51.100.3', 'checked-asha')).statusCode).toBe(200);
+    expect((await ping(sharedAddress, 'checked-asha')).statusCode).toBe(429);
+    for (let call = 0; call < 3; call += 1)
+      expect((await ping(sharedAddress, 'new-ravi')).statusCode).toBe(200);
+    expect((await ping(sharedAddress, 'new-ravi')).statusCode).toBe(429);
+    // The accounts' calls took nothing from the address's visitors.
+    expect((await ping(sharedAddress)).statusCode).toBe(200);
+    expect((await ping(sharedAddress, 'forged')).statusCode).toBe(200);
+    expect((await ping(sharedAddress)).statusCode).toBe(429);
   });
 });
 

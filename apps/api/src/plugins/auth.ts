@@ -30,6 +30,11 @@ interface TokenClaims {
   exp: number;
 }
 
+function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
 /**
  * Signed, expiring tokens backed by a session row, so that deleting an account (or a future
  * "log out everywhere") revokes every token at once.
@@ -99,11 +104,27 @@ export function createAuth(config: Config, db: Database) {
     return 'merchant';
   }
 
+  /**
+   * The account a request's Bearer token names once its signature checks, without reading the
+   * database (the rate limit's key; the session is still checked by the route). Synchronous for a
+   * token checked before, as most are; undefined for a visitor or a token that does not check.
+   */
+  function tokenAccountOf(request: FastifyRequest): string | undefined | Promise<string | undefined> {
+    const token = bearerTokenOf(request);
+    if (!token) return undefined;
+    const known = verifiedTokens.get(token);
+    if (known && known.exp * 1000 > Date.now()) return known.sub;
+    return claimsOf(token).then(
+      (claims) => claims?.sub,
+      () => undefined,
+    );
+  }
+
   async function userFromRequest(request: FastifyRequest): Promise<AuthUser | undefined> {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return undefined;
+    const token = bearerTokenOf(request);
+    if (!token) return undefined;
     try {
-      const payload = await claimsOf(header.slice(7).trim());
+      const payload = await claimsOf(token);
       if (!payload) return undefined;
       const [row] = await sessionUser.execute({
         sessionId: payload.sid,
@@ -135,7 +156,7 @@ export function createAuth(config: Config, db: Database) {
       throw forbidden('You are not allowed to open the merchant dashboard');
   }
 
-  return { issueToken, userFromRequest, requireUser, requireMerchant };
+  return { issueToken, tokenAccountOf, userFromRequest, requireUser, requireMerchant };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
