@@ -13,6 +13,7 @@ import { createSmtpMailer, recordedMailer } from '../src/integrations/mail/maile
 import type { OutsideCallRecorder } from '../src/integrations/outside-calls.ts';
 import { createMetrics } from '../src/metrics/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../src/metrics/metrics-server.ts';
+import { restingStatuses } from '../src/modules/payments/order-state.ts';
 import { lateRefundCutoffs, refundTerms } from '../src/modules/payments/refund-deadline.ts';
 import { startBillPaymentEnv, type SignedInUser as User } from './support/bill-network.ts';
 import { api, fetchBill, orderOf, payAtPayu, postForm, settleJobs } from './support/payment-flows.ts';
@@ -185,8 +186,13 @@ describe('outside calls, orders, jobs and late refunds', () => {
     expect(sampleValue(after, 'erti_metrics_database_up')).toBe(1);
 
     const order = await orderOf(env, orderId, customer.headers);
+    // Every order of this suite is less than a day old: a resting status counts them all too.
     const inStatus = await env.database.db.$count(orders, eq(orders.status, order.status));
-    expect(sampleValue(after, 'erti_orders', { status: order.status })).toBe(inStatus);
+    const gauge = restingStatuses.includes(order.status) ? 'erti_orders_rested_24h' : 'erti_orders_waiting';
+    expect(sampleValue(after, gauge, { status: order.status })).toBe(inStatus);
+    expect(sampleValue(after, 'erti_orders_waiting', { status: 'NEEDS_ATTENTION' })).toBe(0);
+    const succeeded = await env.database.db.$count(orders, eq(orders.status, 'SUCCESS'));
+    expect(sampleValue(after, 'erti_orders_rested_24h', { status: 'SUCCESS' })).toBe(succeeded);
   });
 
   it('show the job queue: how many jobs are due and how long the oldest has waited', async () => {

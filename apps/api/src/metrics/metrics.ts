@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
+import { orderStatuses, restingStatuses } from '../modules/payments/order-state.ts';
 import { lateRefundCutoffs } from '../modules/payments/refund-deadline.ts';
 import { countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
 
@@ -17,6 +18,11 @@ export interface Metrics {
   scrape(): Promise<string>;
   readonly contentType: string;
 }
+
+const orderStatusGroups = {
+  waiting: orderStatuses.filter((status) => !restingStatuses.includes(status)),
+  resting: restingStatuses,
+};
 
 /** A scrape answers within this even if the database does not: its figures are then left out. */
 const DATABASE_READ_TIMEOUT_MS = 5_000;
@@ -47,9 +53,15 @@ export function createMetrics(options: { db: Database; databaseTimeoutMs?: numbe
   // The database's figures, in a registry of their own: left out whole when they cannot be read.
   const databaseRegistry = new Registry();
   const databaseRegisters = [databaseRegistry];
-  const ordersByStatus = new Gauge({
-    name: 'erti_orders',
-    help: 'Orders in each status.',
+  const waitingOrders = new Gauge({
+    name: 'erti_orders_waiting',
+    help: 'Orders in a status that still waits on something (a gateway, the bill network, a refund, a person).',
+    labelNames: ['status'],
+    registers: databaseRegisters,
+  });
+  const restedOrders = new Gauge({
+    name: 'erti_orders_rested_24h',
+    help: 'Orders that came to rest (SUCCESS, PAYMENT_FAILED, REFUNDED) in the last 24 hours.',
     labelNames: ['status'],
     registers: databaseRegisters,
   });
@@ -72,7 +84,7 @@ export function createMetrics(options: { db: Database; databaseTimeoutMs?: numbe
   /** The database's figures now, or undefined if it cannot give them within the timeout. */
   async function readDatabase(timeoutMs: number) {
     const figures = Promise.all([
-      countOrdersByStatus(options.db),
+      countOrdersByStatus(options.db, orderStatusGroups),
       dueJobs(options.db),
       countLateRefunds(options.db, lateRefundCutoffs(new Date())),
     ]).catch(() => undefined); // caught here, so that a failure after the timeout is no unhandled rejection
@@ -89,8 +101,11 @@ export function createMetrics(options: { db: Database; databaseTimeoutMs?: numbe
 
   function setDatabaseGauges(figures: NonNullable<Awaited<ReturnType<typeof readDatabase>>>): void {
     const [orders, jobs, refunds] = figures;
-    ordersByStatus.reset();
-    for (const { status, count } of orders) ordersByStatus.set({ status }, count);
+    // Every status always present: a status with no order is 0, not a series that disappears.
+    for (const status of orderStatusGroups.waiting) waitingOrders.set({ status }, 0);
+    for (const status of orderStatusGroups.resting) restedOrders.set({ status }, 0);
+    for (const { status, count } of orders.waiting) waitingOrders.set({ status }, count);
+    for (const { status, count } of orders.restedToday) restedOrders.set({ status }, count);
     jobsDue.set(jobs.count);
     oldestJobAge.set(jobs.oldestAgeSeconds);
     // Both reasons always present, so that an alert on "late > 0" has a series to watch.

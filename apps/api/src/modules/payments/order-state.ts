@@ -84,6 +84,12 @@ export const inFlightStatuses: readonly OrderStatus[] = [
 ];
 
 /**
+ * Where an order comes to rest: it moves on from these only on a merchant's refund or a charge the
+ * gateway reports late. Every other status waits on someone (the metrics count those apart, 067).
+ */
+export const restingStatuses: readonly OrderStatus[] = ['SUCCESS', 'PAYMENT_FAILED', 'REFUNDED'];
+
+/**
  * Orders whose charge may be refunded (up to what is left): a successful one (merchant refunds), and
  * ones whose money must go back. Never while the bill payment is in flight.
  */
