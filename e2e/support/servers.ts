@@ -75,12 +75,19 @@ async function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'S
 
 /** Starts the sandbox and the api (serving the built web app) on free ports with a fresh database. */
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
-  const [apiPort, sandboxPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, sandboxPort, smtpPort, metricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const dataDir = mkdtempSync(join(tmpdir(), 'erti-e2e-'));
   const apiUrl = `http://localhost:${apiPort}`;
   const sandboxUrl = `http://localhost:${sandboxPort}`;
   const env: Record<string, string> = {
     PORT: String(apiPort),
+    // Its own, so that several systems (and a developer's `npm start`) run side by side (decision 067).
+    METRICS_PORT: String(metricsPort),
     PUBLIC_URL: apiUrl,
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_URL: sandboxUrl,
