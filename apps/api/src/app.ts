@@ -145,6 +145,9 @@ export async function buildApp(options: {
       'the database closed an idle connection; the pool opens a new one when needed',
     ),
   );
+  database.notices.onListenerLost((error) =>
+    app.log.warn({ err: error }, 'change notices interrupted; reconnecting, then every cache is forgotten'),
+  );
 
   const deps: AppDeps = {
     config,
