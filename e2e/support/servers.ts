@@ -98,6 +98,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: 'warn',
     JOB_POLL_MS: '500',
     RATE_LIMIT_PER_MINUTE: '100000',
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
     MERCHANT_EMAILS: `${E2E_MERCHANT_EMAIL},${E2E_ACCESSIBILITY_MERCHANT_EMAIL}`,
     ...extraEnv,
   };
