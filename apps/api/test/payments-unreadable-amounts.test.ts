@@ -1,22 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GatewayAnswerUnreadableError } from '../src/integrations/payment-gateway.ts';
-import { createPayuGateway } from '../src/integrations/payu/payu-gateway.ts';
-import { createPhonepeGateway } from '../src/integrations/phonepe/phonepe-gateway.ts';
-import { createRazorpayGateway } from '../src/integrations/razorpay/razorpay-gateway.ts';
+import { cannedGateways, gatewayAnswers } from './support/canned-gateways.ts';
 
 // Each adapter's charge check against one canned answer whose amount the one rupee parser refuses
 // (decision 061): never a charge of 0, never a rounded amount, but the answer kept for a person.
-const base = 'http://gateway.test';
 const order = { merchantOrderId: 'EP0000000000000000002', gatewayOrderId: 'order_2', gatewayPaymentId: null };
-
-function gatewayAnswers(body: unknown) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-    const answer = String(url).includes('/oauth/token')
-      ? { access_token: 't', token_type: 'O-Bearer', issued_at: 1, expires_at: 4_000_000_000 }
-      : body;
-    return new Response(JSON.stringify(answer), { status: 200 });
-  });
-}
 
 async function refusedAmount(check: Promise<unknown>, answer: unknown, field: string) {
   const error = await check.then(
@@ -32,23 +20,7 @@ afterEach(() => {
 });
 
 describe('a charge answer whose amount cannot be read', () => {
-  const payu = createPayuGateway({ baseUrl: base, key: 'k', salt: 's', timeoutMs: 1000 });
-  const phonepe = createPhonepeGateway({
-    baseUrl: base,
-    clientId: 'c',
-    clientSecret: 's',
-    clientVersion: '1',
-    callbackUsername: 'u',
-    callbackPassword: 'p',
-    timeoutMs: 1000,
-  });
-  const razorpay = createRazorpayGateway({
-    baseUrl: base,
-    keyId: 'rzp_test_x',
-    keySecret: 'secret',
-    webhookSecret: 'hook',
-    timeoutMs: 1000,
-  });
+  const { payu, phonepe, razorpay } = cannedGateways();
 
   it.each([
     ['a fraction of a paisa', '499.005'],

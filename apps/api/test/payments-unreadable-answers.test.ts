@@ -1,23 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GatewayAnswerUnreadableError } from '../src/integrations/payment-gateway.ts';
-import { createPayuGateway, payuChargeState } from '../src/integrations/payu/payu-gateway.ts';
-import { createPhonepeGateway, phonepeChargeState } from '../src/integrations/phonepe/phonepe-gateway.ts';
-import { createRazorpayGateway, razorpayChargeState } from '../src/integrations/razorpay/razorpay-gateway.ts';
+import { payuChargeState } from '../src/integrations/payu/payu-gateway.ts';
+import { phonepeChargeState } from '../src/integrations/phonepe/phonepe-gateway.ts';
+import { razorpayChargeState } from '../src/integrations/razorpay/razorpay-gateway.ts';
+import { cannedGateways, gatewayAnswers } from './support/canned-gateways.ts';
 
 // Each adapter's charge check against one canned gateway answer: a status word it does not know, or a
 // paid charge without its payment id, is unreadable (decision 062), never "pending" and never paid.
-const base = 'http://gateway.test';
 const order = { merchantOrderId: 'EP0000000000000000001', gatewayOrderId: 'order_1', gatewayPaymentId: null };
-
-/** Answers every gateway call with `body` (PhonePe's token call with a token first). */
-function gatewayAnswers(body: unknown) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-    const answer = String(url).includes('/oauth/token')
-      ? { access_token: 't', token_type: 'O-Bearer', issued_at: 1, expires_at: 4_000_000_000 }
-      : body;
-    return new Response(JSON.stringify(answer), { status: 200 });
-  });
-}
 
 async function unreadable(check: Promise<unknown>): Promise<GatewayAnswerUnreadableError> {
   const error = await check.then(
@@ -33,23 +23,7 @@ afterEach(() => {
 });
 
 describe('a charge answer that cannot be read', () => {
-  const payu = createPayuGateway({ baseUrl: base, key: 'k', salt: 's', timeoutMs: 1000 });
-  const phonepe = createPhonepeGateway({
-    baseUrl: base,
-    clientId: 'c',
-    clientSecret: 's',
-    clientVersion: '1',
-    callbackUsername: 'u',
-    callbackPassword: 'p',
-    timeoutMs: 1000,
-  });
-  const razorpay = createRazorpayGateway({
-    baseUrl: base,
-    keyId: 'rzp_test_x',
-    keySecret: 'secret',
-    webhookSecret: 'hook',
-    timeoutMs: 1000,
-  });
+  const { payu, phonepe, razorpay } = cannedGateways();
   const payuVerified = (transaction: Record<string, unknown>) => ({
     status: 1,
     msg: '1 out of 1 Transactions Fetched Successfully',
