@@ -10,7 +10,7 @@ import {
   fetchBill,
   gatewayLedger,
   type Headers,
-  payAtPayu,
+  paidAtPayu,
   payAtPhonepe,
   payAtRazorpay,
   postForm,
@@ -54,20 +54,7 @@ function nextBill() {
 
 async function paidThroughPayu(): Promise<PaidOrder> {
   const bill = await nextBill();
-  const response = await api(env, 'POST', '/payu/generate-hash', customer.headers, {
-    mode: 'website',
-    amount: bill.amount,
-    firstname: 'Asha',
-    email: customer.email,
-    phone: '9876543210',
-    productinfo: electricity.billerName,
-    udf1: customer.userId,
-    billReq: bill.billReq,
-    billRes: bill.billRes,
-  });
-  const handoff = response.json();
-  const back = await payAtPayu(handoff, { outcome: 'success' });
-  await postForm(back.action, back.fields);
+  const handoff = await paidAtPayu(env, bill, customer, electricity.billerName);
   await settleJobs(env);
   return {
     orderId: handoff.orderId,

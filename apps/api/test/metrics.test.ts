@@ -16,7 +16,7 @@ import { type MetricsServer, startMetricsServer } from '../src/metrics/metrics-s
 import { restingStatuses } from '../src/modules/payments/order-state.ts';
 import { lateRefundCutoffs, refundTerms } from '../src/modules/payments/refund-deadline.ts';
 import { startBillPaymentEnv, type SignedInUser as User } from './support/bill-network.ts';
-import { api, fetchBill, orderOf, payAtPayu, postForm, settleJobs } from './support/payment-flows.ts';
+import { api, fetchBill, orderOf, paidAtPayu, settleJobs } from './support/payment-flows.ts';
 import { openTestDatabase } from './support/test-database.ts';
 import type { TestEnv } from './support/test-env.ts';
 
@@ -94,20 +94,7 @@ const callsOf = (samples: Sample[], system: string, outcome: string) =>
 /** A bill the network refuses to pay (ending 0009): charged at PayU, then refunded automatically. */
 async function refusedBillPayment(): Promise<string> {
   const bill = await fetchBill(env, electricity, '0009', customer.headers);
-  const response = await api(env, 'POST', '/payu/generate-hash', customer.headers, {
-    mode: 'website',
-    amount: bill.amount,
-    firstname: 'Asha',
-    email: customer.email,
-    phone: '9876543210',
-    productinfo: electricity.billerName,
-    udf1: customer.userId,
-    billReq: bill.billReq,
-    billRes: bill.billRes,
-  });
-  const handoff = response.json();
-  const back = await payAtPayu(handoff, { outcome: 'success' });
-  await postForm(back.action, back.fields);
+  const handoff = await paidAtPayu(env, bill, customer, electricity.billerName);
   // PayU cannot be reached for the refund: it stays PENDING, and the calls are counted unavailable.
   env.sandbox.faults.add({ path: '/payu/merchant/postservice', kind: 'error', status: 503 });
   await settleJobs(env);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../src/db/schema/payments.ts';
 import { signedInUser, startBillPaymentEnv, type SignedInUser as User } from './support/bill-network.ts';
-import { api, fetchBill, orderOf, payAtPayu, postForm, settleJobs } from './support/payment-flows.ts';
+import { api, fetchBill, orderOf, paidAtPayu, settleJobs } from './support/payment-flows.ts';
 import type { TestEnv } from './support/test-env.ts';
 
 /**
@@ -35,20 +35,7 @@ const endOfIstDayAfter = (from: Date, days: number) =>
 /** A bill the network refuses to pay (ending 0009): the charge is refunded automatically, not yet submitted. */
 async function refusedBillPayment(): Promise<{ orderId: string; merchantOrderId: string }> {
   const bill = await fetchBill(env, electricity, '0009', customer.headers);
-  const response = await api(env, 'POST', '/payu/generate-hash', customer.headers, {
-    mode: 'website',
-    amount: bill.amount,
-    firstname: 'Asha',
-    email: customer.email,
-    phone: '9876543210',
-    productinfo: electricity.billerName,
-    udf1: customer.userId,
-    billReq: bill.billReq,
-    billRes: bill.billRes,
-  });
-  const handoff = response.json();
-  const back = await payAtPayu(handoff, { outcome: 'success' });
-  await postForm(back.action, back.fields);
+  const handoff = await paidAtPayu(env, bill, customer, electricity.billerName);
   // PayU cannot be reached for the first refund: it stays unsubmitted, so the test can fail it.
   env.sandbox.faults.add({ path: '/payu/merchant/postservice', kind: 'error', status: 503 });
   await settleJobs(env);

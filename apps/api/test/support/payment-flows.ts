@@ -1,4 +1,4 @@
-import type { Biller, BillRequest, BillResponse, OrderDetail, Plan } from '@erti/contracts';
+import type { Biller, BillRequest, BillResponse, OrderDetail, PayuHashResponse, Plan } from '@erti/contracts';
 import { sql } from 'drizzle-orm';
 import { customerNumber } from './bill-network.ts';
 import type { TestEnv } from './test-env.ts';
@@ -102,6 +102,33 @@ export async function payAtPayu(
     'outcome' in choice ? { outcome: choice.outcome } : { outcome: 'card', cardNumber: choice.cardNumber };
   const result = await postForm(absolute(handoff.action, page.action), body);
   return formOf(result.html);
+}
+
+/**
+ * A fetched bill paid at PayU as the web site pays it: the hand-off for `customer`, success on PayU's
+ * page and its post back to us. Answers the api's hand-off.
+ */
+export async function paidAtPayu(
+  env: TestEnv,
+  bill: FetchedBill,
+  customer: { userId: string; email: string; headers: Headers },
+  productinfo: string,
+): Promise<PayuHashResponse> {
+  const response = await api(env, 'POST', '/payu/generate-hash', customer.headers, {
+    mode: 'website',
+    amount: bill.amount,
+    firstname: 'Asha',
+    email: customer.email,
+    phone: '9876543210',
+    productinfo,
+    udf1: customer.userId,
+    billReq: bill.billReq,
+    billRes: bill.billRes,
+  });
+  const handoff: PayuHashResponse = response.json();
+  const back = await payAtPayu(handoff, { outcome: 'success' });
+  await postForm(back.action, back.fields);
+  return handoff;
 }
 
 /** PhonePe: picks `outcome` on the pay page; answers where PhonePe sends the browser back. */
