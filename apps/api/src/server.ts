@@ -6,6 +6,7 @@ import { createSmtpMailer } from './integrations/mail/mailer.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 import { gracefulShutdown } from './lifecycle.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
+import { openOperatorSocket } from './operator/operator-socket.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -34,6 +35,11 @@ const metricsServer =
         port: config.METRICS_PORT,
         logger: app.log,
       });
+// `npm run cli` cannot open the embedded database while this process has it: it asks us (decision 077).
+const operatorSocket =
+  database.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://')
+    ? await openOperatorSocket({ dataDir: config.DATA_DIR, executor: database.db, logger: app.log })
+    : undefined;
 const stopWorker = config.JOBS_ENABLED
   ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS)
   : async () => false;
@@ -47,7 +53,7 @@ const shutDown = gracefulShutdown({
   lifecycle,
   app,
   stopWorker,
-  otherServers: metricsServer ? [metricsServer] : [],
+  otherServers: [metricsServer, operatorSocket].filter((server) => server !== undefined),
   database,
   graceMs: config.SHUTDOWN_GRACE_MS,
   logger: app.log,

@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { jobs } from '../src/db/schema/jobs.ts';
 import { claimDueJobs } from '../src/jobs/job-queue.ts';
 import { FIRST_SYNC_KEY } from '../src/modules/catalogue/catalogue.sync.ts';
-import { type ApiProcess, databaseForProcess, startApiProcess, startSandbox } from './support/api-process.ts';
+import {
+  type ApiProcess,
+  databaseForProcess,
+  signUpThroughProcess,
+  startApiProcess,
+  startSandbox,
+} from './support/api-process.ts';
 import { customerNumber, hasOneDigitsParam } from './support/bill-network.ts';
 
 /**
@@ -42,29 +48,6 @@ async function post(path: string, body: unknown, headers: Record<string, string>
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-}
-
-/** Signs a customer up through the api, reading the OTP from the sandbox mailbox; answers the bearer headers. */
-async function signedUpCustomer(): Promise<Record<string, string>> {
-  const email = `shutdown-${Date.now()}@example.com`;
-  expect((await post('/users/otp', { email, purpose: 'signup' })).status).toBe(200);
-  const OTP = await vi.waitFor(
-    () => {
-      const code = sandbox.sandbox.mailbox.list(email)[0]?.text.match(/\b(\d{6})\b/)?.[1];
-      if (!code) throw new Error('no OTP mail yet');
-      return code;
-    },
-    { timeout: 10_000 },
-  );
-  expect((await post('/users/verify', { email, OTP })).status).toBe(200);
-  const created = await post('/users/', {
-    name: 'Asha Rao',
-    email,
-    phone: '9876543210',
-    password: 'Secret123',
-  });
-  expect(created.status).toBe(201);
-  return { authorization: `Bearer ${((await created.json()) as { Token: string }).Token}` };
 }
 
 async function electricityBoard(): Promise<Biller> {
@@ -107,7 +90,7 @@ describe('SIGTERM to an api process', () => {
     const grace = 8_000;
     const running = await startApi({ SHUTDOWN_GRACE_MS: String(grace) });
     await running.ready();
-    const customer = await signedUpCustomer();
+    const { headers: customer } = await signUpThroughProcess(running, sandbox, 'shutdown');
     const board = await electricityBoard();
     const slowNetwork = sandbox.sandbox.faults.add({
       path: '/bou/npciservice/fetch',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { buildSandbox, type Sandbox } from '../../../sandbox/src/app.ts';
 import { sandboxConfigFor } from '../../../sandbox/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
@@ -156,4 +157,39 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       await exited;
     },
   };
+}
+
+/** Signs a customer up through a running api, reading the OTP from the sandbox mailbox; answers the bearer headers. */
+export async function signUpThroughProcess(
+  api: ApiProcess,
+  sandbox: Awaited<ReturnType<typeof startSandbox>>,
+  label: string,
+): Promise<{ email: string; headers: Record<string, string> }> {
+  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${api.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const expectOk = async (response: Promise<Response>) => {
+    const answer = await response;
+    if (!answer.ok) throw new Error(`${answer.url} answered ${answer.status}: ${await answer.text()}`);
+    return answer;
+  };
+  await expectOk(post('/users/otp', { email, purpose: 'signup' }));
+  const OTP = await vi.waitFor(
+    () => {
+      const code = sandbox.sandbox.mailbox.list(email)[0]?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error('no OTP mail yet');
+      return code;
+    },
+    { timeout: 10_000 },
+  );
+  await expectOk(post('/users/verify', { email, OTP }));
+  const created = await expectOk(
+    post('/users/', { name: 'Asha Rao', email, phone: '9876543210', password: 'Secret123' }),
+  );
+  const { Token } = (await created.json()) as { Token: string };
+  return { email, headers: { authorization: `Bearer ${Token}` } };
 }
