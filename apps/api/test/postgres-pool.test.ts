@@ -85,6 +85,20 @@ describe('the connections to PostgreSQL', () => {
     expect(await apiSessions()).toBeGreaterThanOrEqual(1);
   });
 
+  it('survive the server ending a session lent to a transaction: the transaction fails, the api carries on', async () => {
+    const inTransaction = env.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      // Between two statements the session is idle and lent out, as while a transaction awaits anything else.
+      expect(await closeApiSessionsFromTheServer()).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(inTransaction).rejects.toThrow();
+    expect(await env.database.ping()).toBe(true);
+    const health = await env.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
   it('prepare a statement built once by name, once per connection, and run it with new values', async () => {
     const selection = { billerId: billers.billerId };
     const billerById = builtOnce(

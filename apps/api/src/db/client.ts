@@ -81,6 +81,12 @@ export async function openDatabase(options: {
     let connectionLost: (error: Error) => void = () => {};
     // Unheard, an 'error' on the pool would end the process.
     pool.on('error', (error) => connectionLost(error));
+    // The pool hears a connection's error only while the connection is idle in it. One lent out (a
+    // transaction's, between its statements) that the server ends would emit an error nobody hears,
+    // which ends the process: found by the chaos run ending sessions with pg_terminate_backend. The
+    // statement in flight fails with the error anyway, and the pool drops the connection when it comes
+    // back, since it can no longer be queried.
+    pool.on('connect', (connection) => connection.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const notices = listeningChangeNotices(options.url);
     const oneAtATime = advisoryLocks(pool);
