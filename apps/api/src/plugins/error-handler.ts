@@ -1,12 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/query-error.ts';
 import { AppError } from '../errors.ts';
 
 /**
  * One error model: 400 with field messages for invalid input, the AppError's status and message
  * for rule violations, 4xx messages from Fastify itself (bad JSON, wrong content type, too large),
- * and 500 with the request id and nothing internal for everything else.
+ * 503 when the database connection was lost under the request, and 500 with the request id and
+ * nothing internal for everything else.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,6 +42,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ statusCode: status, error: name, code: error.code, message: error.message });
+    }
+    if (isConnectionLost(error)) {
+      // The database went away under the statement (a failover, a restart): the customer may try again.
+      request.log.warn({ err: error }, 'the database connection was lost during the request');
+      return reply.status(503).header('retry-after', '1').send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'UNAVAILABLE',
+        message: 'We could not finish that just now. Please try again in a moment.',
+        requestId: request.id,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
