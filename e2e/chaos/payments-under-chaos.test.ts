@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ReplicatedSystem, startReplicatedSystem } from '../support/replicated-system.ts';
 import { type RunningSystem, startSystem } from '../support/servers.ts';
 import { newTestUser, registerThroughApi, type SignedInUser } from '../support/session.ts';
 import { audit, readDatabase } from './support/audit.ts';
 import { planPayments } from './support/chaos-plan.ts';
-import { awaitReconciliation, driveChaos } from './support/chaos-run.ts';
+import { awaitReconciliation, type Disruption, driveChaos } from './support/chaos-run.ts';
 import type { Gateway } from './support/journeys.ts';
 import { seededRandom } from './support/random.ts';
 import { gateways, sandboxControl } from './support/sandbox.ts';
@@ -16,7 +17,9 @@ import { chaosSummary } from './support/summary.ts';
 /**
  * Issue 9, item 4: N payments across PayU, PhonePe and Razorpay, over real HTTP, while the sandbox
  * injects gateway and network timeouts, errors, failures, pending answers, duplicate and
- * out-of-order callbacks, and the api is killed (SIGKILL) and restarted mid-flight. Then, once
+ * out-of-order callbacks, and the api is killed (SIGKILL) and restarted mid-flight. With
+ * CHAOS_REPLICAS=N the payments go through nginx to N replicas on PostgreSQL and Redis, one replica at
+ * a time is killed, all are rolled with SIGTERM, PostgreSQL sessions are ended and Redis restarted. Then, once
  * reconciliation is done, the database and the outside world's own records must agree: no order
  * lost, none charged twice, no bill paid twice, every charged order SUCCESS or REFUNDED, and
  * charged = paid to billers + test payments + refunded.
@@ -24,15 +27,45 @@ import { chaosSummary } from './support/summary.ts';
 
 const payments = Number(process.env.CHAOS_PAYMENTS ?? 1000);
 const seed = Number(process.env.CHAOS_SEED ?? 9_2025);
+/**
+ * Replicas mode (issue 24): the payments go through nginx to this many api replicas on PostgreSQL
+ * (CHAOS_DATABASE_URL's server, else TEST_DATABASE_URL's, else the local one) and a Redis of the run's own.
+ */
+const replicas = Number(process.env.CHAOS_REPLICAS ?? 0);
 const MERCHANT_EMAIL = 'merchant-chaos@example.com';
 
-let system: RunningSystem;
+let system: RunningSystem | ReplicatedSystem;
 let emptyWebDir: string;
+
+const isReplicated = (candidate: RunningSystem): candidate is ReplicatedSystem => 'rollReplicas' in candidate;
+
+/** A replicated system's own faults, spread over the first 70% of the run like the crashes. */
+function replicaDisruptions(replicated: ReplicatedSystem): Disruption[] {
+  const at = (share: number) => Math.floor(payments * share);
+  return [
+    {
+      beforePayment: at(0.15),
+      name: 'PostgreSQL sessions ended',
+      run: async () => void (await replicated.endDatabaseSessions()),
+    },
+    { beforePayment: at(0.3), name: 'Redis restarted', run: () => replicated.restartRedis() },
+    {
+      beforePayment: at(0.4),
+      name: 'rolling restart (SIGTERM, one by one)',
+      run: () => replicated.rollReplicas(),
+    },
+    {
+      beforePayment: at(0.6),
+      name: 'PostgreSQL sessions ended',
+      run: async () => void (await replicated.endDatabaseSessions()),
+    },
+  ];
+}
 
 beforeAll(async () => {
   // No web build: the chaos run talks to the api and the gateways' pages only.
   emptyWebDir = mkdtempSync(join(tmpdir(), 'erti-chaos-web-'));
-  system = await startSystem({
+  const settings = {
     WEB_DIST_DIR: emptyWebDir,
     MERCHANT_EMAILS: MERCHANT_EMAIL,
     BBPS_TIMEOUT_MS: '3000',
@@ -41,7 +74,18 @@ beforeAll(async () => {
     // A checkout left unpaid is closed after 20 s instead of 20 minutes, so the run sees it (decision 064).
     HANDOFF_EXPIRY_SECONDS: '20',
     LOG_LEVEL: 'error',
-  });
+  };
+  system =
+    replicas > 0
+      ? await startReplicatedSystem({
+          replicas,
+          serverUrl:
+            process.env.CHAOS_DATABASE_URL ??
+            process.env.TEST_DATABASE_URL ??
+            'postgres://postgres@127.0.0.1:5432/postgres',
+          extraEnv: settings,
+        })
+      : await startSystem(settings);
 });
 
 afterAll(async () => {
@@ -78,6 +122,8 @@ it(`keeps the books straight through ${payments} payments under faults and crash
       Math.floor(((k + 1) * payments * 0.7) / (crashes + 1)),
     ),
     waveEvery: Math.max(5, Math.round(payments / 40)),
+    siteStaysUp: isReplicated(system),
+    disruptions: isReplicated(system) ? replicaDisruptions(system) : [],
   });
   const known = new Set(run.journeys.flatMap((journey) => journey.orderIds));
   const settled = await awaitReconciliation(
@@ -91,8 +137,10 @@ it(`keeps the books straight through ${payments} payments under faults and crash
   const ledgers = Object.fromEntries(
     await Promise.all(gateways.map(async (gateway) => [gateway, await sandbox.ledger(gateway)] as const)),
   ) as Record<Gateway, Awaited<ReturnType<typeof sandbox.ledger>>>;
-  const books = await readDatabase(system.dataDir);
-  const outside = { ledgers, network: await sandbox.networkTransactions() };
+  const books = await readDatabase(
+    isReplicated(system) ? { databaseUrl: system.databaseUrl } : { dataDir: system.dataDir },
+  );
+  const outside = { ledgers, network: await sandbox.networkTransactions(), mails: await sandbox.mails() };
   const report = audit(books, outside, run.journeys);
   console.info(chaosSummary(run, report, { seed, totalMs: Date.now() - started, ...settled }));
   // Everything the audit saw, for looking into a failure: CHAOS_DUMP=/tmp/chaos.json
@@ -100,6 +148,7 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     writeFileSync(process.env.CHAOS_DUMP, JSON.stringify({ run, books, outside, report }, null, 1));
 
   expect(run.crashes.length).toBeGreaterThanOrEqual(2);
+  if (isReplicated(system)) expect(run.disruptions.map((done) => done.name)).toHaveLength(4);
   expect(report.statuses.SUCCESS ?? 0).toBeGreaterThan(payments / 4);
   expect(report.violations).toEqual([]);
 });

@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -56,7 +56,7 @@ export interface RunningSystem {
 }
 
 /** Node itself with tsx's loader (not the tsx CLI, which runs a second process): signals reach the server. */
-function startChild(name: 'api' | 'sandbox', env: Record<string, string>): ChildProcess {
+export function startChild(name: 'api' | 'sandbox', env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/server.ts`], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -64,7 +64,10 @@ function startChild(name: 'api' | 'sandbox', env: Record<string, string>): Child
   });
 }
 
-async function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+export async function stopChild(
+  child: ChildProcess,
+  signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -73,8 +76,8 @@ async function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'S
   });
 }
 
-/** Starts the sandbox and the api (serving the built web app) on free ports with a fresh database. */
-export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
+/** The settings every system's processes share: its ports, its database directory and `extraEnv` over quiet defaults. */
+export async function systemSettings(extraEnv: Record<string, string> = {}) {
   const [apiPort, sandboxPort, smtpPort, metricsPort] = [
     await freePort(),
     await freePort(),
@@ -102,6 +105,12 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     MERCHANT_EMAILS: `${E2E_MERCHANT_EMAIL},${E2E_ACCESSIBILITY_MERCHANT_EMAIL}`,
     ...extraEnv,
   };
+  return { apiPort, apiUrl, sandboxUrl, dataDir, env };
+}
+
+/** Starts the sandbox and the api (serving the built web app) on free ports with a fresh database. */
+export async function startSystem(extraEnv: Record<string, string> = {}): Promise<RunningSystem> {
+  const { apiUrl, sandboxUrl, dataDir, env } = await systemSettings(extraEnv);
   const sandbox = startChild('sandbox', env);
   await waitFor(`${sandboxUrl}/health`);
   let api = startChild('api', env);

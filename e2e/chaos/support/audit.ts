@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { failedFirst, type Gateway, type JourneyRecord } from './journeys.ts';
-import type { LedgerEntry, NetworkTransaction } from './sandbox.ts';
+import type { LedgerEntry, MailFacts, NetworkTransaction } from './sandbox.ts';
 
 /**
  * The books after a chaos run: our database (read from the PGlite data directory once the api has
@@ -47,9 +48,30 @@ export interface DatabaseFacts {
   events: EventFacts[];
 }
 
-/** Reads what the audit needs straight from the api's PGlite directory (the api must be stopped). */
-export async function readDatabase(dataDir: string): Promise<DatabaseFacts> {
-  const db = await PGlite.create(dataDir);
+/** What runs the audit's queries: PGlite on the api's data directory, or a PostgreSQL client. */
+interface Reader {
+  query<T>(sql: string): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
+async function openReader(source: { dataDir: string } | { databaseUrl: string }): Promise<Reader> {
+  if ('dataDir' in source) return PGlite.create(source.dataDir);
+  const client = new pg.Client({ connectionString: source.databaseUrl });
+  await client.connect();
+  return {
+    query: async <T>(sql: string) => ({ rows: (await client.query(sql)).rows as T[] }),
+    close: () => client.end(),
+  };
+}
+
+/**
+ * Reads what the audit needs straight from the api's database: its PGlite directory (the api must be
+ * stopped) or the replicas' PostgreSQL database.
+ */
+export async function readDatabase(
+  source: { dataDir: string } | { databaseUrl: string },
+): Promise<DatabaseFacts> {
+  const db = await openReader(source);
   try {
     const orders = await db.query<OrderFacts>(`
       select id, merchant_order_id as "merchantOrderId", user_id as "userId", status, gateway, kind,
@@ -76,6 +98,8 @@ export async function readDatabase(dataDir: string): Promise<DatabaseFacts> {
 export interface OutsideRecords {
   ledgers: Record<Gateway, LedgerEntry[]>;
   network: NetworkTransaction[];
+  /** Every mail the api sent (receipts, refunds, held charges, OTPs), as the sandbox mailbox received them. */
+  mails: MailFacts[];
 }
 
 export interface AuditReport {
@@ -244,6 +268,10 @@ export function audit(db: DatabaseFacts, outside: OutsideRecords, journeys: Jour
 
   for (const job of db.jobs.filter((candidate) => candidate.status === 'failed'))
     fail(`job ${job.kind} of ${job.orderId ?? '-'} failed for good: ${job.lastError}`);
+  // A job run twice (two replicas, a lease taken over too early) shows as the same mail sent twice.
+  const mails = countBy(outside.mails, (mail) => `${mail.to} | ${mail.subject} | ${mail.text}`);
+  for (const [mail, count] of Object.entries(mails).filter(([, sent]) => sent > 1))
+    fail(`the same mail went out ${count} times: ${mail.slice(0, 160)}`);
   for (const journey of journeys) {
     for (const error of journey.errors) fail(`payment #${journey.plan.index}: ${error}`);
     for (const refusal of journey.refusals.filter((text) => text.startsWith('500')))

@@ -16,7 +16,8 @@ import type { Shop } from './shop.ts';
 
 /**
  * The conductor of a chaos run: customers pay concurrently while waves of outside faults are
- * injected and the api is killed (SIGKILL) and started again; interrupted customers come back and
+ * injected and the api (or one replica) is killed (SIGKILL) and started again, and, with replicas,
+ * the run's own disruptions happen; interrupted customers come back and
  * try again; then faults are lifted and reconciliation is given time to finish every order.
  */
 
@@ -32,6 +33,13 @@ export interface ChaosSetup {
   concurrency: number;
   /** Before which payments (indexes) the api is killed. */
   crashBefore: number[];
+  /**
+   * Whether the site stays up while the api is killed (replicas behind nginx): customers then go on
+   * paying instead of waiting for the restart.
+   */
+  siteStaysUp?: boolean;
+  /** Other faults of the run's own (a rolling restart, ended database sessions, Redis restarted), each before a payment. */
+  disruptions?: Disruption[];
   /** A wave of outside faults every this many payments. */
   waveEvery: number;
 }
@@ -42,9 +50,17 @@ export interface Crash {
   downMs: number;
 }
 
+export interface Disruption {
+  beforePayment: number;
+  name: string;
+  run(): Promise<void>;
+}
+
 export interface ChaosOutcome {
   journeys: JourneyRecord[];
   crashes: Crash[];
+  /** The disruptions that happened, with how long each took. */
+  disruptions: { name: string; beforePayment: number; ms: number }[];
   /** The fault rules as the sandbox counted them (hits), gateway-page flags included. */
   faultRules: StoredFaultRule[];
   driveMs: number;
@@ -78,13 +94,26 @@ export async function driveChaos(setup: ChaosSetup): Promise<ChaosOutcome> {
   const crashing: Promise<void>[] = [];
   let apiBack: Promise<void> = Promise.resolve();
 
+  const disruptions: ChaosOutcome['disruptions'] = [];
+  const disrupt = async (disruption: Disruption, pauseMs: number) => {
+    await sleep(pauseMs);
+    const begun = Date.now();
+    await disruption.run();
+    disruptions.push({
+      name: disruption.name,
+      beforePayment: disruption.beforePayment,
+      ms: Date.now() - begun,
+    });
+  };
+
   const crashApi = async (beforePayment: number, pauseMs: number) => {
     let restarted = () => {};
     // Customers already paying carry on into the crash; new ones wait until the site is back.
     await sleep(pauseMs);
-    apiBack = new Promise((resolve) => {
-      restarted = resolve;
-    });
+    if (!setup.siteStaysUp)
+      apiBack = new Promise((resolve) => {
+        restarted = resolve;
+      });
     const killedAt = Date.now();
     try {
       await system.killApi();
@@ -131,6 +160,9 @@ export async function driveChaos(setup: ChaosSetup): Promise<ChaosOutcome> {
   const customerLoop = async () => {
     for (let plan = plans[next++]; plan; plan = plans[next++]) {
       if (setup.crashBefore.includes(plan.index)) crashing.push(crashApi(plan.index, random.int(200, 1500)));
+      for (const disruption of setup.disruptions ?? [])
+        if (disruption.beforePayment === plan.index)
+          crashing.push(disrupt(disruption, random.int(200, 1500)));
       if (plan.index % setup.waveEvery === 0) {
         await sandbox.addFault(random.pick(outsideFaults).rule);
       }
@@ -142,7 +174,7 @@ export async function driveChaos(setup: ChaosSetup): Promise<ChaosOutcome> {
   await Promise.all(crashing);
   const faultRules = await sandbox.faults();
   await sandbox.clearFaults();
-  return { journeys, crashes, faultRules, driveMs: Date.now() - started };
+  return { journeys, crashes, disruptions, faultRules, driveMs: Date.now() - started };
 }
 
 /** Every order as the merchant dashboard shows it. */

@@ -14,6 +14,18 @@ export class ApiUnavailableError extends Error {
   }
 }
 
+/**
+ * Why an answer means the api did not handle the call, or undefined when it did: nginx's own error page
+ * (with replicas, the replica died with the request, 502, or never answered, 504), or the api's 503 with
+ * Retry-After (its database connection was lost under the call). The customer tries again.
+ */
+function notAnswered(response: Response, text: string): string | undefined {
+  if ((response.status === 502 || response.status === 504) && text.includes('<center>nginx'))
+    return `${response.status} from nginx`;
+  if (response.status === 503 && response.headers.has('retry-after')) return '503, try again';
+  return undefined;
+}
+
 /** fetch's "fetch failed" hides the reason (ECONNREFUSED, socket hang up) in its cause. */
 const reasonOf = (error: unknown) =>
   error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
@@ -89,6 +101,8 @@ export async function callApi<T = unknown>(
     } catch (error) {
       throw new ApiUnavailableError(path, reasonOf(error));
     }
+    const unavailable = notAnswered(response, text);
+    if (unavailable) throw new ApiUnavailableError(path, unavailable);
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
   });
 }
@@ -132,6 +146,7 @@ export interface FormAnswer {
  */
 export async function postForm(url: string, fields: Record<string, string>): Promise<FormAnswer> {
   return observed('POST', url, async () => {
+    let failure: string;
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -141,10 +156,14 @@ export async function postForm(url: string, fields: Record<string, string>): Pro
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });
       const html = await response.text();
-      return { status: response.status, location: response.headers.get('location') ?? '', html };
+      const unavailable = notAnswered(response, html);
+      if (!unavailable)
+        return { status: response.status, location: response.headers.get('location') ?? '', html };
+      failure = unavailable;
     } catch (error) {
-      throw new ApiUnavailableError(new URL(url).pathname, reasonOf(error));
+      failure = reasonOf(error);
     }
+    throw new ApiUnavailableError(new URL(url).pathname, failure);
   });
 }
 

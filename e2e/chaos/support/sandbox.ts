@@ -68,10 +68,19 @@ export function sandboxControl(sandboxUrl: string) {
     ledger: async (gateway: Gateway) =>
       (await json<{ orders: LedgerEntry[] }>(`${sandboxUrl}/${gateway}/_sandbox/ledger`)).orders,
 
+    mails: () => json<MailFacts[]>(`${sandboxUrl}/mailbox/messages`),
+
     networkTransactions: async () =>
       (await json<{ transactions: NetworkTransaction[] }>(`${sandboxUrl}/bou/_sandbox/transactions`))
         .transactions,
   };
+}
+
+/** One mail as the sandbox mailbox lists it. */
+export interface MailFacts {
+  to: string;
+  subject: string;
+  text: string;
 }
 
 export type SandboxControl = ReturnType<typeof sandboxControl>;

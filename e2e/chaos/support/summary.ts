@@ -59,6 +59,11 @@ export function chaosSummary(
     `  gateway-page faults (hits): ${list(hits.onPages)}`,
     `  outside faults (hits): ${list(hits.outside, '; ')}`,
     `  api killed (SIGKILL) and restarted ${run.crashes.length} times: ${run.crashes.map((crash) => `before payment #${crash.beforePayment}, down ${(crash.downMs / 1000).toFixed(1)} s`).join('; ')}`,
+    ...(run.disruptions.length === 0
+      ? []
+      : [
+          `  disruptions: ${run.disruptions.map((done) => `${done.name} before payment #${done.beforePayment} (${(done.ms / 1000).toFixed(1)} s)`).join('; ')}`,
+        ]),
     `  final states: ${list(report.statuses)}`,
     ...Object.entries(report.byGateway).map(([gateway, statuses]) => `    ${gateway}: ${list(statuses)}`),
     `  abandoned checkouts (orders): ${report.abandoned.leftUnpaid} left unpaid (closed as failed), ${report.abandoned.paidAfterClose} paid after we closed them (refunded), ${report.abandoned.paidNeverReturned} paid and never came back (bill paid or refunded)`,

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startReplicaSet, stopProcess } from '../../scripts/replica-set.mjs';
+import { freePort, type RunningSystem, startChild, stopChild, systemSettings, waitFor } from './servers.ts';
+
+/**
+ * The production topology for the chaos run and the load bench (decision 078): nginx in front of N api
+ * replicas on a fresh PostgreSQL database and a Redis server of the system's own (so that restarting it
+ * disturbs nobody else), and the sandbox. `killApi`/`startApi` crash and restart one replica at a time,
+ * in turn; the site stays up through nginx meanwhile.
+ */
+export interface ReplicatedSystem extends RunningSystem {
+  databaseUrl: string;
+  replicaCount: number;
+  /** Replaces every replica in turn (out of rotation, SIGTERM, a new process, back), as a deployment does. */
+  rollReplicas(): Promise<void>;
+  /** Ends the api's PostgreSQL sessions (pg_terminate_backend), as a failover or an administrator would; answers how many. */
+  endDatabaseSessions(): Promise<number>;
+  /** Stops Redis and starts it again, empty (it keeps nothing on disk). */
+  restartRedis(downMs?: number): Promise<void>;
+}
+
+/** A fresh database on `serverUrl`'s server, dropped by `drop()`. */
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `erti_replicas_${Date.now()}_${process.pid}`;
+  const asServer = async (query: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(query).finally(() => admin.end());
+  };
+  await asServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asServer(`drop database if exists ${name} with (force)`) };
+}
+
+function startRedis(port: number): ChildProcess {
+  return spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+}
+
+async function redisAnswers(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const up = await new Promise<boolean>((resolve) => {
+      const probe = spawn('redis-cli', ['-p', String(port), 'ping'], { stdio: 'ignore' });
+      probe.once('exit', (code) => resolve(code === 0));
+    });
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`redis-server on ${port} did not answer`);
+}
+
+export async function startReplicatedSystem(options: {
+  replicas: number;
+  /** A PostgreSQL server the system may create a database on. */
+  serverUrl: string;
+  extraEnv?: Record<string, string>;
+}): Promise<ReplicatedSystem> {
+  const { apiPort, apiUrl, sandboxUrl, env } = await systemSettings(options.extraEnv);
+  const database = await freshDatabase(options.serverUrl);
+  const redisPort = await freePort();
+  let redis = startRedis(redisPort);
+  await redisAnswers(redisPort);
+  const replicaEnv = { ...env, DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+  const sandbox = startChild('sandbox', replicaEnv);
+  await waitFor(`${sandboxUrl}/health`);
+  const ports: number[] = [];
+  const metricsPorts: number[] = [];
+  for (let index = 0; index < options.replicas; index += 1) {
+    ports.push(await freePort());
+    metricsPorts.push(await freePort());
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'erti-nginx-'));
+  const replicaSet = await startReplicaSet({
+    ports,
+    metricsPorts,
+    port: apiPort,
+    env: replicaEnv,
+    dir,
+    stdio: 'ignore',
+  });
+  // A replica being crashed or rolled is busy: the run's faults never act on one replica at once.
+  const busy = new Set<number>();
+  let nextToCrash = 0;
+  let crashed: number | undefined;
+  const rollReplicas = async () => {
+    for (const replica of replicaSet.replicas) {
+      while (busy.has(replica.index)) await new Promise((resolve) => setTimeout(resolve, 100));
+      busy.add(replica.index);
+      try {
+        await replicaSet.roll(replica.index);
+      } finally {
+        busy.delete(replica.index);
+      }
+    }
+  };
+
+  return {
+    apiUrl,
+    sandboxUrl,
+    dataDir: '',
+    env: replicaEnv,
+    databaseUrl: database.url,
+    replicaCount: options.replicas,
+    async killApi() {
+      while (busy.has(nextToCrash)) nextToCrash = (nextToCrash + 1) % options.replicas;
+      crashed = nextToCrash;
+      busy.add(crashed);
+      nextToCrash = (nextToCrash + 1) % options.replicas;
+      await replicaSet.kill(crashed);
+    },
+    async startApi() {
+      if (crashed === undefined) return;
+      const index = crashed;
+      crashed = undefined;
+      try {
+        await replicaSet.start(index);
+      } finally {
+        busy.delete(index);
+      }
+    },
+    restartApi: rollReplicas,
+    rollReplicas,
+    async stopApi() {
+      await Promise.all(
+        replicaSet.replicas.map((replica) => (replica.child ? stopProcess(replica.child) : undefined)),
+      );
+    },
+    apiPid: () => replicaSet.replicas[0]?.child?.pid,
+    async endDatabaseSessions() {
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      try {
+        const ended = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid() and application_name like 'erti-pay-api%'`,
+        );
+        return ended.rowCount ?? 0;
+      } finally {
+        await admin.end();
+      }
+    },
+    async restartRedis(downMs = 2_000) {
+      await stopProcess(redis, 'SIGTERM', 5_000);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      redis = startRedis(redisPort);
+      await redisAnswers(redisPort);
+    },
+    async stop() {
+      await replicaSet.stop();
+      await stopChild(sandbox);
+      await stopProcess(redis, 'SIGTERM', 5_000);
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
