@@ -59,13 +59,16 @@ describe('the per-address rate limit', () => {
     expect((await ping('198.51.100.1')).statusCode).toBe(429);
   });
 
-  it('counts api requests only, not the web site and its files', async () => {
+  it('counts api requests only, not the web site and its files nor the health probes', async () => {
     app = Fastify();
     await registerRateLimit(app, { visitorsPerMinute: 1, accountsPerMinute: 1, accountOf: () => undefined });
     app.get('/api/ping', async () => ({ ok: true }));
     app.get('/assets/app.js', async () => 'code');
+    app.get('/api/health/ready', async () => ({ ready: true }));
     const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: '198.51.100.1' });
     for (let load = 0; load < 3; load += 1) expect((await get('/assets/app.js')).statusCode).toBe(200);
+    // A load balancer's probes, every few seconds from one address.
+    for (let probe = 0; probe < 5; probe += 1) expect((await get('/api/health/ready')).statusCode).toBe(200);
     expect((await get('/api/ping')).statusCode).toBe(200);
     expect((await get('/api/ping')).statusCode).toBe(429);
   });

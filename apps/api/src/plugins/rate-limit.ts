@@ -104,7 +104,12 @@ export function perAddressRateLimit(options: {
   };
 }
 
-const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api');
+/**
+ * What the limit counts: the api's calls, not the site's files, and not the health probes, which a
+ * load balancer or an orchestrator calls every few seconds from one address and must never be refused.
+ */
+const isCounted = (request: FastifyRequest) =>
+  request.url.startsWith('/api') && !request.url.startsWith('/api/health');
 
 /** The account a request's verified Bearer token names, or undefined for a visitor (plugins/auth.ts). */
 export type TokenAccountOf = (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
@@ -126,7 +131,7 @@ type Verdict = { refused: false } | { refused: true; max: number; secondsLeft: n
 const ALLOWED: Verdict = { refused: false };
 
 /**
- * The api-wide limit on every `/api` request (the site's files are not counted): a signed-in call
+ * The api-wide limit on every `/api` request (the site's files and the health probes are not counted): a signed-in call
  * counts against its account, wherever it comes from; only a visitor's counts against its address,
  * since a carrier-grade NAT puts thousands of customers behind one.
  */
@@ -145,7 +150,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: ApiRateLim
   if (!limits.redis) {
     // Synchronous for a visitor and for a token checked before: the embedded default's hot path.
     app.addHook('onRequest', (request, reply, done) => {
-      if (!isApiRequest(request)) return done();
+      if (!isCounted(request)) return done();
       const decide = (account: string | undefined) => {
         const verdict = countHere(keyOf(request, account));
         done(verdict.refused ? refusal(reply, verdict.max, verdict.secondsLeft) : undefined);
@@ -181,7 +186,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: ApiRateLim
     }
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
+    if (!isCounted(request)) return;
     const verdict = await count(request);
     if (verdict.refused) throw refusal(reply, verdict.max, verdict.secondsLeft);
   });
