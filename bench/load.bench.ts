@@ -13,6 +13,7 @@ import {
 } from '../e2e/chaos/support/journeys.ts';
 import { type Random, seededRandom } from '../e2e/chaos/support/random.ts';
 import { consumerNumber, openShop, registerCustomers, type Shop } from '../e2e/chaos/support/shop.ts';
+import { startReplicatedSystem } from '../e2e/support/replicated-system.ts';
 import { type RunningSystem, startSystem } from '../e2e/support/servers.ts';
 import type { SignedInUser } from '../e2e/support/session.ts';
 import { percentile } from './support/statistics.ts';
@@ -25,13 +26,18 @@ import { percentile } from './support/statistics.ts';
  * errors, latency percentiles per action and per call, and throughput; writes bench/results/load.md.
  *
  * LOAD_USERS (200), LOAD_SECONDS (300), LOAD_ACCOUNTS (40 signed-up customers shared by the users),
- * LOAD_SEED.
+ * LOAD_SEED. LOAD_TOPOLOGIES (`one,replicas-2`): the systems measured one after the other in the same
+ * run, each with the same users: `one` is one api process on PGlite (as `npm start`), `replicas-N` is
+ * nginx in front of N replicas on PostgreSQL (LOAD_DATABASE_URL's server, else the local one) and Redis
+ * (decision 078).
  */
 
 const users = Number(process.env.LOAD_USERS ?? 200);
 const seconds = Number(process.env.LOAD_SECONDS ?? 300);
 const accounts = Number(process.env.LOAD_ACCOUNTS ?? 40);
 const seed = Number(process.env.LOAD_SEED ?? 3_2025);
+const topologies = (process.env.LOAD_TOPOLOGIES ?? 'one,replicas-2').split(',').map((name) => name.trim());
+const databaseServer = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** A customer reads the page between actions for this long (ms). */
 const THINK_MS = { min: 1000, max: 4000 };
 /** Users start over this long, as traffic ramps up rather than arriving in one instant. */
@@ -239,17 +245,32 @@ function table(title: string, rows: Map<string, Samples>, elapsedSeconds: number
   return lines;
 }
 
-function report(recorder: Recorder, elapsedSeconds: number): string {
+/** What a topology's name says: one process on PGlite, or N replicas behind nginx. */
+function describe(topology: string): string {
+  const replicas = /^replicas-(\d+)$/.exec(topology)?.[1];
+  return replicas
+    ? `nginx in front of ${replicas} api replicas on PostgreSQL and Redis`
+    : 'one api process on PGlite (as npm start)';
+}
+
+async function startTopology(topology: string, webDir: string): Promise<RunningSystem> {
+  const settings = { WEB_DIST_DIR: webDir, LOG_LEVEL: 'error' };
+  const replicas = /^replicas-(\d+)$/.exec(topology)?.[1];
+  if (replicas)
+    return startReplicatedSystem({
+      replicas: Number(replicas),
+      serverUrl: databaseServer,
+      extraEnv: settings,
+    });
+  if (topology !== 'one') throw new Error(`LOAD_TOPOLOGIES: "${topology}" is neither one nor replicas-N`);
+  return startSystem(settings);
+}
+
+function section(topology: string, recorder: Recorder, elapsedSeconds: number): string {
   const requests = [...recorder.calls.values()].reduce((total, samples) => total + samples.ms.length, 0);
   const errors = [...recorder.errors.values()].reduce((total, count) => total + count, 0);
-  const cpu = cpus();
   return [
-    '# Load: simulated customers browsing, fetching bills and paying',
-    '',
-    `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    `(shared with other work), Node ${process.version}, api on PGlite, sandbox gateways and bill network.`,
-    `${users} users for ${seconds} s (think time ${THINK_MS.min / 1000}-${THINK_MS.max / 1000} s, ${accounts} accounts,`,
-    `seed ${seed}): browse 60%, bill fetch 25%, pay 15% (half complete the gateway page, return and poll).`,
+    `## ${topology}: ${describe(topology)}`,
     '',
     `**${requests} requests in ${elapsedSeconds.toFixed(0)} s: ${(requests / elapsedSeconds).toFixed(1)} requests/s, ${errors} errors.**`,
     '',
@@ -264,10 +285,23 @@ function report(recorder: Recorder, elapsedSeconds: number): string {
   ].join('\n');
 }
 
-async function main() {
-  console.info(`Building the web app and starting the system (${users} users, ${seconds} s)…`);
-  const webDir = buildWeb();
-  const system = await startSystem({ WEB_DIST_DIR: webDir, LOG_LEVEL: 'error' });
+function header(): string {
+  const cpu = cpus();
+  return [
+    '# Load: simulated customers browsing, fetching bills and paying',
+    '',
+    `Run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `(shared with other work), Node ${process.version}, sandbox gateways and bill network, every topology in this run.`,
+    `${users} users for ${seconds} s each (think time ${THINK_MS.min / 1000}-${THINK_MS.max / 1000} s, ${accounts} accounts,`,
+    `seed ${seed}): browse 60%, bill fetch 25%, pay 15% (half complete the gateway page, return and poll).`,
+    '',
+  ].join('\n');
+}
+
+/** The users against one topology; answers its section of the report. */
+async function measure(topology: string, webDir: string): Promise<string> {
+  console.info(`Starting ${describe(topology)}…`);
+  const system = await startTopology(topology, webDir);
   try {
     const shop = await openShop(system.apiUrl);
     const circles = await expectOk(
@@ -285,12 +319,24 @@ async function main() {
       Array.from({ length: users }, (_, index) => customerLoop(world, index, started + seconds * 1000)),
     );
     observeCalls(undefined);
-    const text = report(recorder, (Date.now() - started) / 1000);
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    writeFileSync(join(root, 'bench/results/load.md'), text);
-    console.info(text);
+    return section(topology, recorder, (Date.now() - started) / 1000);
   } finally {
     await system.stop();
+  }
+}
+
+async function main() {
+  console.info(`Building the web app (${users} users, ${seconds} s on each of ${topologies.join(', ')})…`);
+  const webDir = buildWeb();
+  try {
+    const sections: string[] = [];
+    for (const topology of topologies) {
+      sections.push(await measure(topology, webDir));
+      console.info(sections.at(-1));
+    }
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(join(root, 'bench/results/load.md'), [header(), ...sections].join('\n'));
+  } finally {
     rmSync(webDir, { recursive: true, force: true });
   }
 }

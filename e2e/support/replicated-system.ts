@@ -15,6 +15,8 @@ import { freePort, type RunningSystem, startChild, stopChild, systemSettings, wa
 export interface ReplicatedSystem extends RunningSystem {
   databaseUrl: string;
   replicaCount: number;
+  /** Each replica's Prometheus endpoint, in replica order. */
+  metricsUrls: string[];
   /** Replaces every replica in turn (out of rotation, SIGTERM, a new process, back), as a deployment does. */
   rollReplicas(): Promise<void>;
   /** Ends the api's PostgreSQL sessions (pg_terminate_backend), as a failover or an administrator would; answers how many. */
@@ -112,6 +114,7 @@ export async function startReplicatedSystem(options: {
     env: replicaEnv,
     databaseUrl: database.url,
     replicaCount: options.replicas,
+    metricsUrls: metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
     async killApi() {
       while (busy.has(nextToCrash)) nextToCrash = (nextToCrash + 1) % options.replicas;
       crashed = nextToCrash;
