@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serviceTitles } from '@erti/contracts/catalogue';
-import pg from 'pg';
 import { catalogueReady } from '../../e2e/support/catalogue.ts';
 import { type RunningSystem, startSystem } from '../../e2e/support/servers.ts';
 
@@ -55,22 +54,7 @@ async function totalBillers(apiUrl: string): Promise<number> {
 }
 
 /** A fresh database on the BENCH_DATABASE_URL server, dropped by `drop()`. */
-export async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `erti_bench_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
+export { freshPostgres } from '../../e2e/support/postgres.ts';
 
 /** The bare Fastify baseline in its own process. */
 export async function startBareServer(): Promise<{ url: string; stop(): void }> {

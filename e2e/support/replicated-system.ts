@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startReplicaSet, stopProcess } from '../../scripts/replica-set.mjs';
+import { freshPostgres } from './postgres.ts';
 import { freePort, type RunningSystem, startChild, stopChild, systemSettings, waitFor } from './servers.ts';
 
 /**
@@ -23,20 +24,6 @@ export interface ReplicatedSystem extends RunningSystem {
   endDatabaseSessions(): Promise<number>;
   /** Stops Redis and starts it again, empty (it keeps nothing on disk). */
   restartRedis(downMs?: number): Promise<void>;
-}
-
-/** A fresh database on `serverUrl`'s server, dropped by `drop()`. */
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `erti_replicas_${Date.now()}_${process.pid}`;
-  const asServer = async (query: string) => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(query).finally(() => admin.end());
-  };
-  await asServer(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asServer(`drop database if exists ${name} with (force)`) };
 }
 
 function startRedis(port: number): ChildProcess {
@@ -69,7 +56,7 @@ export async function startReplicatedSystem(options: {
   extraEnv?: Record<string, string>;
 }): Promise<ReplicatedSystem> {
   const { apiPort, apiUrl, sandboxUrl, env } = await systemSettings(options.extraEnv);
-  const database = await freshDatabase(options.serverUrl);
+  const database = await freshPostgres(options.serverUrl);
   const redisPort = await freePort();
   let redis = startRedis(redisPort);
   await redisAnswers(redisPort);

@@ -1,49 +1,23 @@
 import { request } from 'node:http';
 import type { Biller } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobs } from '../src/db/schema/jobs.ts';
 import { claimDueJobs } from '../src/jobs/job-queue.ts';
 import { FIRST_SYNC_KEY } from '../src/modules/catalogue/catalogue.sync.ts';
-import {
-  type ApiProcess,
-  databaseForProcess,
-  signUpThroughProcess,
-  startApiProcess,
-  startSandbox,
-} from './support/api-process.ts';
+import { apiProcesses, signUpThroughProcess } from './support/api-process.ts';
 import { customerNumber, hasOneDigitsParam } from './support/bill-network.ts';
 
 /**
  * SIGTERM to a real api process (decision 066): the requests in flight finish, new ones are
  * refused, the job it runs is finished or handed back, and it exits 0 within SHUTDOWN_GRACE_MS.
  */
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let api: ApiProcess | undefined;
-let database: Awaited<ReturnType<typeof databaseForProcess>> | undefined;
+const processes = apiProcesses();
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterEach(async () => {
-  sandbox.sandbox.faults.clear();
-  await api?.stop();
-  await database?.remove();
-  api = undefined;
-  database = undefined;
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-async function startApi(env: Record<string, string>) {
-  database = await databaseForProcess();
-  api = await startApiProcess({ ...sandbox.env, ...database.env, JOB_POLL_MS: '100', ...env });
-  return api;
-}
+const startApi = (env: Record<string, string>) => processes.start({ JOB_POLL_MS: '100', ...env });
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${api?.url}/api${path}`, {
+  return fetch(`${processes.api.url}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -51,7 +25,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 async function electricityBoard(): Promise<Biller> {
-  const billers = (await (await fetch(`${api?.url}/api/bbps/prod/Electricity`)).json()) as Biller[];
+  const billers = (await (await fetch(`${processes.api.url}/api/bbps/prod/Electricity`)).json()) as Biller[];
   const board = billers.find(
     (biller) => biller.fetchRequirement === 'MANDATORY' && hasOneDigitsParam(biller),
   );
@@ -90,9 +64,9 @@ describe('SIGTERM to an api process', () => {
     const grace = 8_000;
     const running = await startApi({ SHUTDOWN_GRACE_MS: String(grace) });
     await running.ready();
-    const { headers: customer } = await signUpThroughProcess(running, sandbox, 'shutdown');
+    const { headers: customer } = await signUpThroughProcess(running, processes.sandbox, 'shutdown');
     const board = await electricityBoard();
-    const slowNetwork = sandbox.sandbox.faults.add({
+    const slowNetwork = processes.sandbox.sandbox.faults.add({
       path: '/bou/npciservice/fetch',
       kind: 'delay',
       delayMs: 2_000,
@@ -117,7 +91,7 @@ describe('SIGTERM to an api process', () => {
   it('hands back the job still running near the end of the grace, claimable once it is gone, and exits 0', async () => {
     const grace = 3_000;
     // The first start's catalogue sync waits a minute for the bill network's master data.
-    const slowNetwork = sandbox.sandbox.faults.add({
+    const slowNetwork = processes.sandbox.sandbox.faults.add({
       path: '/bou/billerservice',
       kind: 'delay',
       delayMs: 60_000,
@@ -134,7 +108,7 @@ describe('SIGTERM to an api process', () => {
       'job still running at shutdown; handed back to the queue',
     );
 
-    const left = await database!.open();
+    const left = await processes.database.open();
     try {
       const [firstSync] = await left.db.select().from(jobs).where(eq(jobs.dedupeKey, FIRST_SYNC_KEY));
       expect(firstSync).toMatchObject({ status: 'queued', lockedUntil: null, attempts: 0 });

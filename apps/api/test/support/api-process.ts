@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { buildSandbox, type Sandbox } from '../../../sandbox/src/app.ts';
 import { sandboxConfigFor } from '../../../sandbox/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
@@ -192,4 +192,48 @@ export async function signUpThroughProcess(
   );
   const { Token } = (await created.json()) as { Token: string };
   return { email, headers: { authorization: `Bearer ${Token}` } };
+}
+
+/**
+ * The hooks of a test file whose tests start api processes: one sandbox for the file, and each test's
+ * api process and database, started by `start`, removed after it.
+ */
+export function apiProcesses() {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let api: ApiProcess | undefined;
+  let database: Awaited<ReturnType<typeof databaseForProcess>> | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterEach(async () => {
+    sandbox?.sandbox.faults.clear();
+    await api?.stop();
+    await database?.remove();
+    api = undefined;
+    database = undefined;
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  const started = <T>(part: T | undefined, name: string): T => {
+    if (!part) throw new Error(`no ${name}: start one first`);
+    return part;
+  };
+  return {
+    get sandbox() {
+      return started(sandbox, 'sandbox');
+    },
+    get api() {
+      return started(api, 'api process');
+    },
+    get database() {
+      return started(database, 'database');
+    },
+    /** Starts an api process on a fresh database, with the sandbox's settings and `env`. */
+    async start(env: Record<string, string> = {}): Promise<ApiProcess> {
+      database = await databaseForProcess();
+      api = await startApiProcess({ ...started(sandbox, 'sandbox').env, ...database.env, ...env });
+      return api;
+    },
+  };
 }
