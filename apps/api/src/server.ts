@@ -19,7 +19,7 @@ const database = await openDatabase({
   process.exit(1);
 });
 await database.migrate();
-const { app, modules, jobHandlers, lifecycle, metrics } = await buildApp({
+const { app, modules, jobHandlers, lifecycle, metrics, clock } = await buildApp({
   config,
   database,
   mailer: createSmtpMailer(config),
@@ -35,7 +35,7 @@ const metricsServer =
         logger: app.log,
       });
 const stopWorker = config.JOBS_ENABLED
-  ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS)
+  ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS, clock)
   : async () => false;
 for (const module of modules) {
   module

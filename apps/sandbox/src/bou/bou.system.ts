@@ -11,7 +11,7 @@ import type { Faults } from '../faults/faults.ts';
 import type { SandboxSystem } from '../modules.ts';
 import { BillDesk } from './bills.ts';
 import { type Catalogue, catalogueFor } from './catalogue.ts';
-import { SandboxClock } from './clock.ts';
+import type { SandboxClock } from './clock.ts';
 import { ComplaintDesk } from './complaints.ts';
 import { failed } from './envelope.ts';
 import { coverageLocations } from './locations.ts';
@@ -36,11 +36,10 @@ import { guardTransport } from './transport.ts';
  * format of packages/protocols/src/bbps.ts, as plain JSON or in the encrypted envelope (transport.ts).
  * State lives in memory for the life of the process.
  */
-export const bouSystem: SandboxSystem = async (app, { config, faults }) => {
+export const bouSystem: SandboxSystem = async (app, { config, faults, clock }) => {
   const catalogue = catalogueFor(config.extraBillers);
-  const clock = new SandboxClock();
   const plans = new PlanBook();
-  const bills = new BillDesk(catalogue, plans, clock);
+  const bills = new BillDesk(catalogue, plans, clock, config.newBillHours);
   const payments = new PaymentDesk(catalogue, bills, plans, clock, config.settleAfterMs.pending);
   const complaints = new ComplaintDesk(catalogue, payments, clock);
 
