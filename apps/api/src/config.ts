@@ -139,15 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const config = { ...parsed.data, ...overrides };
+  if (config.NODE_ENV === 'production' && config.TEST_CLOCK) {
+    throw new Error('Invalid configuration:\n  TEST_CLOCK: is for tests only and never set in production');
+  }
   const publicDefaults = SECRETS_SET_IN_PRODUCTION.filter(
     (name) => config[name] === configSchema.shape[name].parse(undefined),
   );
   if (config.NODE_ENV === 'production' && publicDefaults.length > 0) {
     const problems = publicDefaults.map((name) => `  ${name}: must be set in production`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-  if (config.NODE_ENV === 'production' && config.TEST_CLOCK) {
-    throw new Error('Invalid configuration:\n  TEST_CLOCK: is for tests only and never set in production');
   }
   if (config.BBPS_ENVELOPE === 'encrypted' && !config.BBPS_SECRET) {
     throw new Error('Invalid configuration:\n  BBPS_SECRET: must be set when BBPS_ENVELOPE is encrypted');
