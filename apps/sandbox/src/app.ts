@@ -1,6 +1,6 @@
+import { TEST_CLOCK_CHANGE_PROBLEM, testClockChangeSchema } from '@erti/protocols';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { SandboxClock } from './bou/clock.ts';
 import { Faults, registerFaults } from './faults/faults.ts';
 import { sandboxGateways } from './gateways.ts';
@@ -14,23 +14,11 @@ export interface Sandbox {
   clock: SandboxClock;
 }
 
-const clockChange = z.object({
-  advanceMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(366 * 86_400_000),
-});
-
 /** `POST /__test/clock` {advanceMs}, as the api has it with TEST_CLOCK (decision 073). */
 function registerTestClock(app: FastifyInstance, clock: SandboxClock): void {
   app.post('/__test/clock', async (request, reply) => {
-    const change = clockChange.safeParse(request.body);
-    if (!change.success) {
-      return reply
-        .status(400)
-        .send({ message: 'advanceMs must be a whole number of milliseconds, 0 or more' });
-    }
+    const change = testClockChangeSchema.safeParse(request.body);
+    if (!change.success) return reply.status(400).send({ message: TEST_CLOCK_CHANGE_PROBLEM });
     clock.advance(change.data.advanceMs);
     return { now: clock.now().toISOString(), offsetMs: clock.offset };
   });

@@ -4,9 +4,10 @@ import {
   type BbpsLocationsResponse,
   type BbpsPlanMdmResponse,
   bbpsPaths,
+  testClockChangeSchema,
 } from '@erti/protocols';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Faults } from '../faults/faults.ts';
 import type { SandboxSystem } from '../modules.ts';
 import { BillDesk } from './bills.ts';
@@ -211,14 +212,6 @@ function registerComplaints(bou: FastifyInstance, complaints: ComplaintDesk): vo
   });
 }
 
-const clockChange = z.object({
-  advanceMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(366 * 86_400_000),
-});
-
 /** Tester controls, outside the BBPS paths: the payment ledger and the network clock. */
 function registerControls(bou: FastifyInstance, payments: PaymentDesk, clock: SandboxClock): void {
   bou.get('/_sandbox/transactions', async () => ({ transactions: payments.ledger() }));
@@ -226,7 +219,7 @@ function registerControls(bou: FastifyInstance, payments: PaymentDesk, clock: Sa
   const clockState = () => ({ now: clock.now().toISOString(), offsetMs: clock.offset });
   bou.get('/_sandbox/clock', async () => clockState());
   bou.post('/_sandbox/clock', async (request, reply) => {
-    const body = parse(clockChange, request.body, reply, (message) => ({ message }));
+    const body = parse(testClockChangeSchema, request.body, reply, (message) => ({ message }));
     if (!body) return reply;
     clock.advance(body.advanceMs);
     return clockState();

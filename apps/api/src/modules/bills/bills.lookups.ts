@@ -3,6 +3,7 @@ import { type BillFetchRow, deleteAllSavedBillsOfUser, findBillFetchRow } from '
 
 export { complianceCode, NO_BILL_DUE } from './bill-answer.ts';
 export type { BillFetchRow } from './bills.repository.ts';
+export { findPayer } from './bills.repository.ts';
 export { accountKeyOf, checkCustomerParams } from './customer-params.ts';
 
 /**

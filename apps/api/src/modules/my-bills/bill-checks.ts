@@ -5,10 +5,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { BbpsClient } from '../../integrations/bbps/bbps-client.ts';
 import { enqueueJob, type Job, type JobOutcome, type JobSpec } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { complianceCode, NO_BILL_DUE } from '../bills/bills.lookups.ts';
+import { complianceCode, findPayer, NO_BILL_DUE } from '../bills/bills.lookups.ts';
 import {
   advanceCheckSeq,
-  findCustomer,
   findMyBill,
   leaseCheck,
   type MyBillRow,
@@ -77,7 +76,7 @@ export function createBillChecks(deps: BillChecksDeps) {
 
   /** Asks the network and records its answer; a failure to answer throws. */
   async function askNetwork(entry: MyBillRow): Promise<void> {
-    const customer = await findCustomer(db, entry.userId);
+    const customer = await findPayer(db, entry.userId);
     if (!customer?.phone) throw new Error('the account has no mobile number for the network');
     const answer = await deps.bbps.fetchBill(
       {

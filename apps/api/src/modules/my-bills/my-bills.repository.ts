@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { billerChecks, billReminders, myBills } from '../../db/schema/my-bills.ts';
 import { orders } from '../../db/schema/payments.ts';
 import { inFlightStatuses } from '../payments/order-state.ts';
@@ -204,16 +203,4 @@ export async function claimReminder(
 
 export async function unclaimReminder(executor: Executor, id: string): Promise<void> {
   await executor.delete(billReminders).where(eq(billReminders.id, id));
-}
-
-/** The address reminders go to: the account's e-mail, unless the account is gone. */
-export async function findCustomer(
-  executor: Executor,
-  userId: string,
-): Promise<{ email: string | null; phone: string | null } | undefined> {
-  const [row] = await executor
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }

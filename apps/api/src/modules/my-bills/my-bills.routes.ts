@@ -14,6 +14,12 @@ import { confirmUnsubscribePage, unsubscribedPage } from './unsubscribe-page.ts'
 
 const tags = ['my-bills'];
 const security = [{ bearer: [] }];
+/** The unsubscribe link's calls: no login, the signed token in the query. */
+const unsubscribeSchema = (description: string) => ({
+  tags,
+  description,
+  querystring: unsubscribeQuerySchema,
+});
 
 /** `/api/my-bills` (decision 072): a signed-in customer's own entries; the unsubscribe link needs no login. */
 export function myBillsRoutes(options: { myBills: MyBillsService; auth: Auth }): FastifyPluginAsyncZod {
@@ -54,12 +60,9 @@ export function myBillsRoutes(options: { myBills: MyBillsService; auth: Auth }):
     app.get(
       '/my-bills/unsubscribe',
       {
-        schema: {
-          tags,
-          description:
-            "The reminder mail's unsubscribe link: a page that asks; it changes nothing by itself.",
-          querystring: unsubscribeQuerySchema,
-        },
+        schema: unsubscribeSchema(
+          "The reminder mail's unsubscribe link: a page that asks; it changes nothing by itself.",
+        ),
       },
       async (request, reply) => {
         const entry = await myBills.unsubscribeTarget(request.query.token);
@@ -71,12 +74,9 @@ export function myBillsRoutes(options: { myBills: MyBillsService; auth: Auth }):
     app.post(
       '/my-bills/unsubscribe',
       {
-        schema: {
-          tags,
-          description:
-            "One-click unsubscribe (RFC 8058, body `List-Unsubscribe=One-Click`): that bill's reminders off, without a login.",
-          querystring: unsubscribeQuerySchema,
-        },
+        schema: unsubscribeSchema(
+          "One-click unsubscribe (RFC 8058, body `List-Unsubscribe=One-Click`): that bill's reminders off, without a login.",
+        ),
       },
       async (request, reply) => {
         const entry = await myBills.unsubscribe(request.query.token);

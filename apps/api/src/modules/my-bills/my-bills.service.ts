@@ -5,13 +5,12 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { accountKeyOf, checkCustomerParams } from '../bills/bills.lookups.ts';
+import { accountKeyOf, checkCustomerParams, findPayer } from '../bills/bills.lookups.ts';
 import { type CatalogueBiller, convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
 import { isSupported } from '../catalogue/catalogue.mappers.ts';
 import { checkJob } from './bill-checks.ts';
 import {
   deleteMyBill,
-  findCustomer,
   findMyBill,
   insertMyBill,
   listMyBills,
@@ -101,7 +100,7 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
         throw badRequest(`${biller.billerName} does not present bills, so it cannot be added to My Bills`);
       }
       const params = checkCustomerParams(biller.customerParams, request.customerParams);
-      const customer = await findCustomer(db, userId);
+      const customer = await findPayer(db, userId);
       if (!customer?.phone)
         throw badRequest('Please add your 10-digit mobile number to your profile to continue');
       const row = await db.transaction(async (tx) => {

@@ -6,11 +6,11 @@ import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { newId } from '../../lib/ids.ts';
+import { findPayer } from '../bills/bills.lookups.ts';
 import { convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
 import type { BillChecks } from './bill-checks.ts';
 import {
   claimReminder,
-  findCustomer,
   findMyBill,
   type MyBillRow,
   paymentKey,
@@ -124,7 +124,7 @@ export function createReminders(deps: RemindersDeps) {
     if (entry.billAmountPaise === null || entry.billDueDate === null) return undefined;
     const payments = await paymentsOfBills(db, entry.userId, [{ billerId: entry.billerId, billNumber }]);
     if (payments.has(paymentKey(entry.billerId, billNumber))) return undefined;
-    const customer = await findCustomer(db, entry.userId);
+    const customer = await findPayer(db, entry.userId);
     if (!customer?.email) return undefined;
     const biller = await findBiller(db, entry.billerId);
     const claim = { id: newId('rmd'), myBillId, billNumber, kind };
