@@ -69,7 +69,8 @@ export function createBillChecks(deps: BillChecksDeps) {
         executor,
         REMIND_JOB,
         { myBillId: entry.id, billNumber, kind },
-        { runAt: at, dedupeKey: `${REMIND_JOB}:${entry.id}:${billNumber}:${kind}` },
+        // Waiting for its biller's turn hands it back often on a busy morning: it must not run out.
+        { runAt: at, dedupeKey: `${REMIND_JOB}:${entry.id}:${billNumber}:${kind}`, maxAttempts: 1000 },
       );
     }
   }

@@ -20,7 +20,10 @@ import {
 } from './my-bills.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
-/** A reminder that finds the bill's check under way waits this long and looks again. */
+/**
+ * A reminder that finds the bill's check under way, or its biller's turn taken, looks again after
+ * this long and up to as long again at random, so that a biller's reminders of one morning spread out.
+ */
 const BUSY_RETRY_MS = 5_000;
 
 const dueDateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -117,7 +120,7 @@ export function createReminders(deps: RemindersDeps) {
       kind: ReminderKind;
     };
     const found = await presentedEntry(myBillId, kind);
-    if ('busy' in found) return { retryAfterMs: BUSY_RETRY_MS };
+    if ('busy' in found) return { retryAfterMs: Math.round(BUSY_RETRY_MS * (1 + Math.random())) };
     const { entry } = found;
     if (!entry?.remindersOn || entry.presentment !== 'bill' || entry.billNumber !== billNumber)
       return undefined;
