@@ -55,6 +55,7 @@ function routeTable(biller: FetchBiller): string[] {
     '/phonepe/status/EP0000000000000000000000000000000',
     '/receipt/ord_doesnotexist0001',
     '/merchant',
+    '/my-bills',
     '/no/such/page',
   ];
 }

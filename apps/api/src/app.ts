@@ -14,6 +14,7 @@ import { type Config, outsideBaseUrl } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Mailer, recordedMailer } from './integrations/mail/mailer.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
+import { type Clock, createTestClock, systemClock } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
@@ -32,6 +33,7 @@ import {
 import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerTestClock } from './plugins/test-clock.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -42,6 +44,8 @@ export interface BuiltApp {
   lifecycle: Lifecycle;
   /** Served on METRICS_PORT by server.ts, never on the api's port (decision 067). */
   metrics: Metrics;
+  /** The time jobs and rules read: the system's, or with TEST_CLOCK the one tests move (decision 073). */
+  clock: Clock;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -149,7 +153,14 @@ export async function buildApp(options: {
     app.log.warn({ err: error }, 'change notices interrupted; reconnecting, then every cache is forgotten'),
   );
 
+  let clock: Clock = systemClock;
+  if (config.TEST_CLOCK) {
+    const testClock = createTestClock();
+    registerTestClock(app, testClock);
+    clock = testClock;
+  }
   const deps: AppDeps = {
+    clock,
     config,
     database,
     db: database.db,
@@ -164,5 +175,5 @@ export async function buildApp(options: {
   const jobHandlers = Object.assign({}, ...modules.map((module) => module.jobs ?? {}));
 
   await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist);
-  return { app, deps, modules, jobHandlers, lifecycle, metrics };
+  return { app, deps, modules, jobHandlers, lifecycle, metrics, clock };
 }

@@ -99,6 +99,21 @@ export const configSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** How often each biller in My Bills is asked for a new bill, in hours (jittered by a tenth either way). */
+  BILL_CHECK_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 31)
+    .default(24),
+  /** The most bill checks a minute sent to one biller, from every replica together. */
+  BILL_CHECKS_PER_BILLER_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** The hour of the day, India time, at which the due-date reminders of My Bills go out. */
+  REMINDER_HOUR_IST: z.coerce.number().int().min(0).max(23).default(9),
+  /**
+   * Tests only: the api reads a clock that `POST /__test/clock` moves forward, so that days pass in
+   * a test (decision 073). Refused in production.
+   */
+  TEST_CLOCK: booleanString.default(false),
   JOBS_ENABLED: booleanString.default(true),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
   /**
@@ -124,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const config = { ...parsed.data, ...overrides };
+  if (config.NODE_ENV === 'production' && config.TEST_CLOCK) {
+    throw new Error('Invalid configuration:\n  TEST_CLOCK: is for tests only and never set in production');
+  }
   const publicDefaults = SECRETS_SET_IN_PRODUCTION.filter(
     (name) => config[name] === configSchema.shape[name].parse(undefined),
   );

@@ -20,7 +20,7 @@ const database = await openDatabase({
   process.exit(1);
 });
 await database.migrate();
-const { app, modules, jobHandlers, lifecycle, metrics } = await buildApp({
+const { app, modules, jobHandlers, lifecycle, metrics, clock } = await buildApp({
   config,
   database,
   mailer: createSmtpMailer(config),
@@ -41,7 +41,7 @@ const operatorSocket =
     ? await openOperatorSocket({ dataDir: config.DATA_DIR, executor: database.db, logger: app.log })
     : undefined;
 const stopWorker = config.JOBS_ENABLED
-  ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS)
+  ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS, clock)
   : async () => false;
 for (const module of modules) {
   module

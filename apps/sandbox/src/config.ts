@@ -12,10 +12,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   SANDBOX_BBPS_SECRET: z.string().min(1).default('erti_bbps_test_secret'),
   SANDBOX_BBPS_AUTH: z.string().optional(),
+  SANDBOX_NEW_BILL_HOURS: z.coerce.number().min(0).default(72),
+  NODE_ENV: z.string().optional(),
+  TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
 
 export function loadSandboxEnv(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(env);
+  if (parsed.TEST_CLOCK === 'true' && parsed.NODE_ENV === 'production') {
+    throw new Error('TEST_CLOCK is for tests only and never set in production');
+  }
   const publicUrl = parsed.SANDBOX_PUBLIC_URL ?? `http://localhost:${parsed.SANDBOX_PORT}`;
   const config: SandboxConfig = sandboxConfigFor({
     publicUrl,
@@ -23,7 +29,12 @@ export function loadSandboxEnv(env: NodeJS.ProcessEnv = process.env) {
     extraBillers: parsed.SANDBOX_BILLERS,
     env,
   });
-  Object.assign(config, { bbpsSecret: parsed.SANDBOX_BBPS_SECRET, bbpsAuth: parsed.SANDBOX_BBPS_AUTH });
+  Object.assign(config, {
+    bbpsSecret: parsed.SANDBOX_BBPS_SECRET,
+    bbpsAuth: parsed.SANDBOX_BBPS_AUTH,
+    newBillHours: parsed.SANDBOX_NEW_BILL_HOURS,
+    testClock: parsed.TEST_CLOCK === 'true',
+  });
   return { host: parsed.SANDBOX_HOST, port: parsed.SANDBOX_PORT, smtpPort: parsed.SANDBOX_SMTP_PORT, config };
 }
 
@@ -44,5 +55,7 @@ export function sandboxConfigFor(options: {
     ...gatewaySettings(options.env ?? {}, options.apiUrl),
     bbpsSecret: 'erti_bbps_test_secret',
     settleAfterMs: options.settleAfterMs ?? { pending: 5_000, refund: 3_000 },
+    newBillHours: 72,
+    testClock: false,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bouSystem } from './bou/bou.system.ts';
+import type { SandboxClock } from './bou/clock.ts';
 import type { Faults } from './faults/faults.ts';
 import { type GatewaySettings, sandboxGateways } from './gateways.ts';
 import { logosSystem } from './logos/logos.system.ts';
@@ -18,6 +19,13 @@ export interface SharedSandboxConfig {
   bbpsAuth?: string;
   /** Real time after which a pending payment settles and a refund completes, unless forced sooner. */
   settleAfterMs: SettleTimes;
+  /**
+   * Every this many hours the network issues a new bill to a customer it has presented one to
+   * (SANDBOX_NEW_BILL_HOURS; 0 = never): My Bills' checks and reminders can be seen locally.
+   */
+  newBillHours: number;
+  /** Tests only (TEST_CLOCK=true, never in production): `POST /__test/clock` moves the sandbox's clock. */
+  testClock: boolean;
 }
 
 export interface SettleTimes {
@@ -28,6 +36,8 @@ export interface SettleTimes {
 export interface SandboxContext {
   config: SandboxConfig;
   faults: Faults;
+  /** The one clock the simulated network reads (decision 073). */
+  clock: SandboxClock;
 }
 
 /** A simulated outside system: registers its routes on the sandbox. */

@@ -12,6 +12,7 @@ export * from './schemas/gateways/phonepe.ts';
 export * from './schemas/gateways/razorpay.ts';
 export * from './schemas/held-orders.ts';
 export * from './schemas/merchant.ts';
+export * from './schemas/my-bills.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/plans.ts';
 export * from './schemas/site.ts';

@@ -3,3 +3,4 @@ export * from './bbps-envelope.ts';
 export * from './payu/payu.ts';
 export * from './phonepe/phonepe.ts';
 export * from './razorpay/razorpay.ts';
+export * from './test-clock.ts';

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { withoutQueryValues } from '../db/query-error.ts';
 import { jobs } from '../db/schema/jobs.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { settlesBefore } from '../lib/settles-before.ts';
 
@@ -57,14 +58,18 @@ export async function enqueueJob(
   await jobInsert(executor, newJobRow({ kind, payload, ...options }));
 }
 
-/** Claims up to `limit` due jobs (queued, or running with an expired lock after a crash). */
-export async function claimDueJobs(db: Database, limit: number): Promise<Job[]> {
+/**
+ * Claims up to `limit` due jobs (queued, or running with an expired lock after a crash). Due by the
+ * database's clock, moved on by the test clock's offset when there is one (decision 073).
+ */
+export async function claimDueJobs(db: Database, limit: number, clock: Clock = systemClock): Promise<Job[]> {
+  const now = sql`(now() + make_interval(secs => ${clock.offsetMs() / 1000}))`;
   const result = await db.execute(sql`
     update jobs set status = 'running', attempts = attempts + 1,
-      locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+      locked_until = ${now} + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
     where id in (
       select id from jobs
-      where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+      where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now})
       order by run_at
       limit ${limit}
       for update skip locked
@@ -75,7 +80,13 @@ export async function claimDueJobs(db: Database, limit: number): Promise<Job[]> 
   return db.query.jobs.findMany({ where: (job, { inArray }) => inArray(job.id, ids) });
 }
 
-async function finishJob(db: Database, job: Job, outcome: JobOutcome, error?: unknown): Promise<void> {
+async function finishJob(
+  db: Database,
+  clock: Clock,
+  job: Job,
+  outcome: JobOutcome,
+  error?: unknown,
+): Promise<void> {
   if (!error && !outcome) {
     await db
       .update(jobs)
@@ -89,7 +100,7 @@ async function finishJob(db: Database, job: Job, outcome: JobOutcome, error?: un
     .update(jobs)
     .set({
       status: exhausted ? 'failed' : 'queued',
-      runAt: new Date(Date.now() + backoffMs),
+      runAt: new Date(clock.now().getTime() + backoffMs),
       lockedUntil: null,
       lastError: error ? errorText(withoutQueryValues(error)).slice(0, 1000) : null,
       updatedAt: new Date(),
@@ -102,19 +113,20 @@ async function runJob(
   db: Database,
   handlers: Record<string, JobHandler>,
   logger: FastifyBaseLogger,
+  clock: Clock,
   job: Job,
 ): Promise<void> {
   const handler = handlers[job.kind];
   if (!handler) {
     logger.error({ jobId: job.id, kind: job.kind }, 'no handler for job kind');
-    await finishJob(db, { ...job, attempts: job.maxAttempts }, undefined, new Error('no handler'));
+    await finishJob(db, clock, { ...job, attempts: job.maxAttempts }, undefined, new Error('no handler'));
     return;
   }
   try {
-    await finishJob(db, job, await handler(job));
+    await finishJob(db, clock, job, await handler(job));
   } catch (error) {
     logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed; will retry');
-    await finishJob(db, job, undefined, error);
+    await finishJob(db, clock, job, undefined, error);
   }
 }
 
@@ -124,9 +136,10 @@ export async function runDueJobs(
   handlers: Record<string, JobHandler>,
   logger: FastifyBaseLogger,
   limit = 10,
+  clock: Clock = systemClock,
 ): Promise<number> {
-  const due = await claimDueJobs(db, limit);
-  for (const job of due) await runJob(db, handlers, logger, job);
+  const due = await claimDueJobs(db, limit, clock);
+  for (const job of due) await runJob(db, handlers, logger, clock, job);
   return due.length;
 }
 
@@ -164,13 +177,14 @@ export function startJobWorker(
   handlers: Record<string, JobHandler>,
   logger: FastifyBaseLogger,
   pollMs: number,
+  clock: Clock = systemClock,
 ): StopJobWorker {
   let stopped = false;
   let running: Job | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const runNext = async (): Promise<boolean> => {
-    const [job] = await claimDueJobs(db, 1);
+    const [job] = await claimDueJobs(db, 1, clock);
     if (!job) return false;
     // Told to stop while it was claiming: the job has not started, so it goes back at once.
     if (stopped) {
@@ -179,7 +193,7 @@ export function startJobWorker(
     }
     running = job;
     try {
-      await runJob(db, handlers, logger, job);
+      await runJob(db, handlers, logger, clock, job);
     } finally {
       running = undefined;
     }

@@ -6,6 +6,7 @@ import { createContactModule } from './contact/contact.module.ts';
 import { createHealthModule } from './health/health.module.ts';
 import { createMerchantModule } from './merchant/merchant.module.ts';
 import type { ModuleFactory } from './module.ts';
+import { createMyBillsModule } from './my-bills/my-bills.module.ts';
 import { createPaymentsModule } from './payments/payments.module.ts';
 import { createSiteModule } from './site/site.module.ts';
 
@@ -16,6 +17,7 @@ export const moduleFactories: ModuleFactory[] = [
   createAccountsModule,
   createCatalogueModule,
   createBillsModule,
+  createMyBillsModule,
   createPaymentsModule,
   createMerchantModule,
   createComplaintsModule,

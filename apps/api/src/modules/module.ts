@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import type { Auth } from '../plugins/auth.ts';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** Whether the process is shutting down (decision 066). */
   lifecycle: Lifecycle;
+  /** The time the api acts on: the system's, or the test clock (decision 073). */
+  clock: Clock;
   /** Hears of every call to an outside system (bill network, gateways, mail) for the metrics. */
   recordOutsideCall: OutsideCallRecorder;
 }

@@ -85,7 +85,7 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
     sandboxConfig,
     sandboxUrl,
     apiUrl,
-    runJobs: () => runDueJobs(database.db, built.jobHandlers, built.app.log, 100),
+    runJobs: () => runDueJobs(database.db, built.jobHandlers, built.app.log, 100, built.clock),
     lastMail: (to) => sandbox.mailbox.list(to)[0],
     close: async () => {
       await built.app.close();

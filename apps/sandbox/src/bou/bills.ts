@@ -75,18 +75,25 @@ function lastBillDate(today: string, cycleDay: number): string {
 
 const monthNames = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
-/** The bill a customer has today. */
-function billFor(
-  entry: CatalogueEntry,
-  key: string,
-  now: Date,
-): { bill: BbpsBillerResponse; amountPaise: number } {
+/** Who the customer is and their monthly billing cycle, as of `today`. */
+function customerFacts(entry: CatalogueEntry, key: string, today: string) {
   const customer = seededRandom(`customer|${key}`);
   const name = customerName(customer);
-  const billDate = lastBillDate(istParts(now).date, customer.int(1, 28));
+  const billDate = lastBillDate(today, customer.int(1, 28));
   const dueDate = addDays(billDate, customer.int(10, 21));
   const billPeriod = customer.pick(entry.profile.billPeriods);
-  const cycle = seededRandom(`bill|${key}|${billDate}`);
+  return { name, billDate, dueDate, billPeriod };
+}
+
+type IssuedBill = { bill: BbpsBillerResponse; amountPaise: number };
+
+/** A bill of the customer with these dates; `cycle` draws its amount and number. */
+function issuedBill(
+  entry: CatalogueEntry,
+  facts: { name: string; billDate: string; dueDate: string; billPeriod: string },
+  cycle: ReturnType<typeof seededRandom>,
+): IssuedBill {
+  const { billDate } = facts;
   const [minRupees, maxRupees] = entry.profile.billRupees;
   const rupees = cycle.int(minRupees, maxRupees);
   const amountPaise = rupees * 100 + (cycle.chance(0.5) ? cycle.int(1, 99) : 0);
@@ -98,17 +105,31 @@ function billFor(
   return {
     amountPaise,
     bill: {
-      customerName: name,
+      customerName: facts.name,
       amount: String(amountPaise),
-      dueDate,
+      dueDate: facts.dueDate,
       custConvFee: '',
       custConvDesc: '',
       billDate,
       billNumber,
-      billPeriod,
+      billPeriod: facts.billPeriod,
       billTags,
     },
   };
+}
+
+/** The bill a customer has today in the monthly cycle. */
+function billFor(entry: CatalogueEntry, key: string, now: Date): IssuedBill {
+  const facts = customerFacts(entry, key, istParts(now).date);
+  return issuedBill(entry, facts, seededRandom(`bill|${key}|${facts.billDate}`));
+}
+
+/** The `issue`th new bill of a registered customer, issued at `issuedAt`: due in 4 to 7 days. */
+function newBillFor(entry: CatalogueEntry, key: string, issue: number, issuedAt: Date): IssuedBill {
+  const billDate = istParts(issuedAt).date;
+  const cycle = seededRandom(`new-bill|${key}|${issue}`);
+  const facts = customerFacts(entry, key, billDate);
+  return issuedBill(entry, { ...facts, billDate, dueDate: addDays(billDate, cycle.int(4, 7)) }, cycle);
 }
 
 /** What a validation tells about the customer, by category. */
@@ -139,12 +160,41 @@ function validationInfo(entry: CatalogueEntry, key: string, params: NameValue[])
 
 export class BillDesk {
   private readonly records = new Map<string, BillRecord>();
+  /** Customers the network has presented a bill to, and when it first did. */
+  private readonly registered = new Map<string, number>();
 
+  /**
+   * `newBillHours` (0 = never): every so many hours after a customer's first presented bill, the
+   * network issues them a new one due in the next days, so that My Bills' checks and reminders can be
+   * seen locally (decision 072). Before the first such bill the monthly cycle's is presented, as always.
+   */
   constructor(
     private readonly catalogue: Catalogue,
     private readonly plans: PlanBook,
     private readonly clock: SandboxClock,
+    private readonly newBillHours = 0,
   ) {}
+
+  /** The bill presented to a customer now: the newest issued to a registered customer, else the month's. */
+  private presentedBill(entry: CatalogueEntry, key: string, now: Date): IssuedBill {
+    const registeredAt = this.registered.get(key);
+    if (this.newBillHours <= 0 || registeredAt === undefined) {
+      if (this.newBillHours > 0) this.register(key, now.getTime());
+      return billFor(entry, key, now);
+    }
+    const gapMs = this.newBillHours * 3_600_000;
+    const issue = Math.floor((now.getTime() - registeredAt) / gapMs);
+    if (issue < 1) return billFor(entry, key, now);
+    return newBillFor(entry, key, issue, new Date(registeredAt + issue * gapMs));
+  }
+
+  private register(key: string, at: number): void {
+    if (this.registered.size >= rememberedBills) {
+      const oldest = this.registered.keys().next().value;
+      if (oldest !== undefined) this.registered.delete(oldest);
+    }
+    this.registered.set(key, at);
+  }
 
   record(refId: string): BillRecord | undefined {
     return this.records.get(refId);
@@ -165,7 +215,7 @@ export class BillDesk {
       const outcome = fetchOutcomes[testSuffix(entry, params)];
       if (outcome) throw new NetworkRefusal(...outcome);
       const key = customerKey(entry, params);
-      const { bill, amountPaise } = billFor(entry, key, now);
+      const { bill, amountPaise } = this.presentedBill(entry, key, now);
       this.remember({
         refId,
         kind: 'fetch',

@@ -4,14 +4,15 @@ import {
   type BbpsLocationsResponse,
   type BbpsPlanMdmResponse,
   bbpsPaths,
+  testClockChangeSchema,
 } from '@erti/protocols';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Faults } from '../faults/faults.ts';
 import type { SandboxSystem } from '../modules.ts';
 import { BillDesk } from './bills.ts';
 import { type Catalogue, catalogueFor } from './catalogue.ts';
-import { SandboxClock } from './clock.ts';
+import type { SandboxClock } from './clock.ts';
 import { ComplaintDesk } from './complaints.ts';
 import { failed } from './envelope.ts';
 import { coverageLocations } from './locations.ts';
@@ -36,11 +37,10 @@ import { guardTransport } from './transport.ts';
  * format of packages/protocols/src/bbps.ts, as plain JSON or in the encrypted envelope (transport.ts).
  * State lives in memory for the life of the process.
  */
-export const bouSystem: SandboxSystem = async (app, { config, faults }) => {
+export const bouSystem: SandboxSystem = async (app, { config, faults, clock }) => {
   const catalogue = catalogueFor(config.extraBillers);
-  const clock = new SandboxClock();
   const plans = new PlanBook();
-  const bills = new BillDesk(catalogue, plans, clock);
+  const bills = new BillDesk(catalogue, plans, clock, config.newBillHours);
   const payments = new PaymentDesk(catalogue, bills, plans, clock, config.settleAfterMs.pending);
   const complaints = new ComplaintDesk(catalogue, payments, clock);
 
@@ -212,14 +212,6 @@ function registerComplaints(bou: FastifyInstance, complaints: ComplaintDesk): vo
   });
 }
 
-const clockChange = z.object({
-  advanceMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(366 * 86_400_000),
-});
-
 /** Tester controls, outside the BBPS paths: the payment ledger and the network clock. */
 function registerControls(bou: FastifyInstance, payments: PaymentDesk, clock: SandboxClock): void {
   bou.get('/_sandbox/transactions', async () => ({ transactions: payments.ledger() }));
@@ -227,7 +219,7 @@ function registerControls(bou: FastifyInstance, payments: PaymentDesk, clock: Sa
   const clockState = () => ({ now: clock.now().toISOString(), offsetMs: clock.offset });
   bou.get('/_sandbox/clock', async () => clockState());
   bou.post('/_sandbox/clock', async (request, reply) => {
-    const body = parse(clockChange, request.body, reply, (message) => ({ message }));
+    const body = parse(testClockChangeSchema, request.body, reply, (message) => ({ message }));
     if (!body) return reply;
     clock.advance(body.advanceMs);
     return clockState();

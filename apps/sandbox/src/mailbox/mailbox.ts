@@ -10,6 +10,8 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Every header as sent, names in lower case (a repeated one keeps its first value). */
+  headers: Record<string, string>;
   sentAt: string;
 }
 
@@ -24,6 +26,8 @@ export class Mailbox {
   async store(raw: Buffer): Promise<void> {
     const email = await PostalMime.parse(raw);
     const to = (email.to ?? []).map((address) => (address.address ?? '').toLowerCase()).filter(Boolean);
+    const headers: Record<string, string> = {};
+    for (const header of email.headers) headers[header.key] ??= header.value;
     this.messages.unshift({
       id: this.nextId++,
       to,
@@ -31,6 +35,7 @@ export class Mailbox {
       subject: email.subject ?? '',
       text: email.text ?? '',
       html: email.html ?? '',
+      headers,
       sentAt: new Date().toISOString(),
     });
     this.messages.length = Math.min(this.messages.length, MAX_MESSAGES);
@@ -80,13 +85,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 
 export async function registerMailbox(app: FastifyInstance, mailbox: Mailbox): Promise<void> {
   app.get<{ Querystring: { to?: string } }>('/mailbox/messages', async (request) =>
-    mailbox.list(request.query.to).map(({ to, subject, text, html, sentAt, from, id }) => ({
+    mailbox.list(request.query.to).map(({ to, subject, text, html, headers, sentAt, from, id }) => ({
       id,
       to: to.join(', '),
       from,
       subject,
       text,
       html,
+      headers,
       sentAt,
     })),
   );

@@ -11,12 +11,14 @@ import type {
 } from '@erti/protocols';
 import { buildSandbox, type Sandbox } from '../../src/app.ts';
 import { sandboxConfigFor } from '../../src/config.ts';
+import type { SandboxConfig } from '../../src/modules.ts';
 
-/** A sandbox for tests, with typed helpers for the `/bou` calls the api makes. */
-export async function startBou(extraBillers = 0) {
-  const sandbox: Sandbox = await buildSandbox(
-    sandboxConfigFor({ publicUrl: 'http://sandbox.test', apiUrl: 'http://api.test', extraBillers }),
-  );
+/** A sandbox for tests, with typed helpers for the `/bou` calls the api makes; `settings` change its config. */
+export async function startBou(extraBillers = 0, settings: Partial<SandboxConfig> = {}) {
+  const sandbox: Sandbox = await buildSandbox({
+    ...sandboxConfigFor({ publicUrl: 'http://sandbox.test', apiUrl: 'http://api.test', extraBillers }),
+    ...settings,
+  });
   const { app } = sandbox;
 
   const post = async <T>(path: string, payload: object) => {

@@ -11,7 +11,7 @@ interface Screen {
   hideFooter?: boolean;
 }
 
-/** Every path of the spec's route table. */
+/** Every path of the spec's route table, and My Bills. */
 const screens: Screen[] = [
   { path: '/', load: () => import('./routes/home.tsx') },
   { path: '/footer', load: () => import('./routes/footer.tsx'), hideHeader: true },
@@ -43,6 +43,7 @@ const screens: Screen[] = [
   { path: '/phonepe/status/:transactionId', load: () => import('./routes/phonepe-status.tsx') },
   { path: '/receipt/:orderId', load: () => import('./routes/receipt.tsx') },
   { path: '/merchant', load: () => import('./routes/merchant.tsx') },
+  { path: '/my-bills', load: () => import('./routes/my-bills.tsx') },
   { path: '*', load: () => import('./routes/not-found.tsx') },
 ];
 

@@ -14,7 +14,7 @@ export class ApiError extends Error {
 
 export const API_BASE = '/api';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Extra request headers, e.g. an `Idempotency-Key` for a call that moves money. */
 export interface RequestOptions {
@@ -80,6 +80,7 @@ export interface ApiClient {
   getWithHeaders<T>(path: string): Promise<WithHeaders<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, body?: unknown): Promise<T>;
 }
 
@@ -89,6 +90,7 @@ function createClient(token: () => string | undefined): ApiClient {
     getWithHeaders: (path) => requestWithHeaders('GET', path, undefined, token()),
     post: (path, body, options) => request('POST', path, body ?? {}, token(), options),
     put: (path, body) => request('PUT', path, body ?? {}, token()),
+    patch: (path, body) => request('PATCH', path, body ?? {}, token()),
     delete: (path, body) => request('DELETE', path, body, token()),
   };
 }

@@ -29,4 +29,7 @@ export const paths = {
   phonepeStatus: (transactionId: string) => `/phonepe/status/${encodeURIComponent(transactionId)}`,
   receipt: (orderId: string) => `/receipt/${encodeURIComponent(orderId)}`,
   merchant: '/merchant',
+  myBills: '/my-bills',
+  /** The bill confirmation of an entry of My Bills, its bill fetched afresh (reminders' Pay now). */
+  payMyBill: (myBillId: string) => `/billerdetails?myBill=${encodeURIComponent(myBillId)}`,
 } as const;

@@ -9,6 +9,8 @@ export interface MailMessage {
   html: string;
   /** Where replies go when not to MAIL_FROM (support mail answered straight to the sender). */
   replyTo?: string;
+  /** Extra headers, e.g. a reminder's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

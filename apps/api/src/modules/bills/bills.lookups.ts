@@ -1,7 +1,10 @@
 import type { Executor } from '../../db/client.ts';
 import { type BillFetchRow, deleteAllSavedBillsOfUser, findBillFetchRow } from './bills.repository.ts';
 
+export { complianceCode, NO_BILL_DUE } from './bill-answer.ts';
 export type { BillFetchRow } from './bills.repository.ts';
+export { findPayer } from './bills.repository.ts';
+export { accountKeyOf, checkCustomerParams } from './customer-params.ts';
 
 /**
  * A stored bill fetch or validation of this user, by its id (`billFetchId` in our answers) or the

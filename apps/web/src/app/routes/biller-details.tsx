@@ -1,5 +1,23 @@
+import { useLocation } from 'react-router';
 import { BillDetails } from '../../features/bills/components/bill-details.tsx';
+import { isBillDetailsState } from '../../features/bills/navigation.ts';
+import { AddToMyBills } from '../../features/my-bills/components/add-to-my-bills.tsx';
+import { OpenMyBill } from './open-my-bill.tsx';
 
+/** The bill confirmation, with Add to My Bills; `?myBill={id}` fetches that entry's bill first. */
 export function Component() {
-  return <BillDetails />;
+  const { state, search } = useLocation();
+  const myBillId = new URLSearchParams(search).get('myBill');
+  if (myBillId && !isBillDetailsState(state)) return <OpenMyBill id={myBillId} />;
+  return (
+    <BillDetails
+      renderActions={(bill) => (
+        <AddToMyBills
+          billerId={bill.biller.billerId}
+          customerParams={bill.billReq.billDetails.customerParams}
+          suggestedNickname={bill.biller.billerName}
+        />
+      )}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { EDUCATION_FEES, MOBILE_PREPAID } from '@erti/contracts/constants';
 import { useParams } from 'react-router';
 import { BillerSelection } from '../../features/bills/components/biller-selection.tsx';
+import { AddToMyBills } from '../../features/my-bills/components/add-to-my-bills.tsx';
 import { EducationFeesForm } from '../../features/recharge/components/education-fees-form.tsx';
 import { MobileRechargeForm } from '../../features/recharge/components/mobile-recharge-form.tsx';
 import { findService, type ServiceEntry } from '../../features/services/catalogue-search.ts';
@@ -27,6 +28,18 @@ function ServiceScreen({ entry }: { entry: ServiceEntry }) {
     case EDUCATION_FEES:
       return <EducationFeesForm />;
     default:
-      return <BillerSelection service={entry.service} categorySlug={entry.categorySlug} />;
+      return (
+        <BillerSelection
+          service={entry.service}
+          categorySlug={entry.categorySlug}
+          savedBillActions={(bill) => (
+            <AddToMyBills
+              billerId={bill.billerId}
+              customerParams={bill.BillRequest.billDetails.customerParams}
+              suggestedNickname={bill.billerName}
+            />
+          )}
+        />
+      );
   }
 }

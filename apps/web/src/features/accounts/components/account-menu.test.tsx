@@ -41,7 +41,7 @@ describe('account menu', () => {
     await keys.keyboard('{Enter}');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Profile', 'Transaction', 'Delete Account', 'Logout']);
+    expect(items).toEqual(['Profile', 'Transaction', 'My Bills', 'Delete Account', 'Logout']);
     expect(document.activeElement?.textContent).toBe('Profile');
     await keys.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Transaction');
@@ -63,8 +63,15 @@ describe('account menu', () => {
     button.focus();
     await keys.keyboard('{Enter}');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Profile', 'Transaction', 'Merchant Dashboard', 'Delete Account', 'Logout']);
-    await keys.keyboard('{ArrowDown}{ArrowDown}');
+    expect(items).toEqual([
+      'Profile',
+      'Transaction',
+      'My Bills',
+      'Merchant Dashboard',
+      'Delete Account',
+      'Logout',
+    ]);
+    await keys.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Merchant Dashboard');
     await keys.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/merchant'));
@@ -77,7 +84,7 @@ describe('account menu', () => {
     const view = renderScreen('/', '/', <AccountMenu />);
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getAllByRole('menuitem')).toHaveLength(4);
+    expect(screen.getAllByRole('menuitem')).toHaveLength(5);
     expect(screen.queryByRole('menuitem', { name: 'Merchant Dashboard' })).toBeNull();
     view.unmount();
 

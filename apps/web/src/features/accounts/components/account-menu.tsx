@@ -11,7 +11,7 @@ const itemClass =
 
 /**
  * The navigation bar's account area: SIGNUP and LOGIN when logged out; the profile picture
- * (or a default icon) with Profile, Transaction, Delete Account and Logout when logged in, plus
+ * (or a default icon) with Profile, Transaction, My Bills, Delete Account and Logout when logged in, plus
  * Merchant Dashboard when the profile says the account is a merchant (decision 042).
  */
 export function AccountMenu() {
@@ -112,6 +112,9 @@ function SignedInMenu() {
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.txn} onClick={select} className={itemClass}>
             Transaction
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to={paths.myBills} onClick={select} className={itemClass}>
+            My Bills
           </Link>
           {profile.data?.role === 'merchant' && (
             <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>

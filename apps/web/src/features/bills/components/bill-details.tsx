@@ -1,5 +1,5 @@
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -9,8 +9,15 @@ import { type BillDetailsState, isBillDetailsState } from '../navigation.ts';
 import { categoryCaption } from '../service-copy.ts';
 import { BillerLogo } from './biller-logo.tsx';
 
-/** The bill confirmation (`/billerdetails`): the fetched bill, then on to the payment choice. */
-export function BillDetails() {
+/**
+ * The bill confirmation (`/billerdetails`): the fetched bill, then on to the payment choice.
+ * `renderActions` adds what other features offer for the bill (Add to My Bills), under the button.
+ */
+export function BillDetails({
+  renderActions,
+}: {
+  renderActions?: (bill: BillDetailsState) => ReactNode;
+} = {}) {
   const { pathname, state } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the spec scrolls to the top on every path change.
   useEffect(() => {
@@ -27,10 +34,10 @@ export function BillDetails() {
       </section>
     );
   }
-  return <FetchedBill {...state} />;
+  return <FetchedBill {...state} actions={renderActions?.(state)} />;
 }
 
-function FetchedBill({ response, biller, billReq }: BillDetailsState) {
+function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & { actions?: ReactNode }) {
   const navigate = useNavigate();
   const amountId = useId();
   const bill = response.response.billerResponse ?? {};
@@ -89,6 +96,7 @@ function FetchedBill({ response, biller, billReq }: BillDetailsState) {
         >
           Proceed to Pay
         </button>
+        {actions}
       </div>
     </section>
   );

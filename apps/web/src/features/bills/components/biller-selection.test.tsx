@@ -231,6 +231,38 @@ describe('BillerSelection', () => {
     expect(JSON.parse(String(deleteBody))).toEqual({ category: 'Electricity', billNumber: '222' });
   });
 
+  it('shows what another feature offers for the current saved bill (Add to My Bills) under it', async () => {
+    signIn();
+    const bill: SavedBill = {
+      _id: 'sb_333',
+      category: 'Electricity',
+      billerId: 'BESCOM000KAR01',
+      billerName: 'BESCOM',
+      customerName: 'Ravi',
+      billNumber: '333',
+      dueDate: '2025-07-01',
+      amount: '812.00',
+      BillRequest: { billDetails: { customerParams: [{ name: 'Consumer Number', value: '99333' }] } },
+      paidAt: null,
+    };
+    stubApi((method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: small };
+      return method === 'POST' && path === '/bbps/prod/mybills/category' ? { body: [bill] } : undefined;
+    });
+    renderScreen(
+      <BillerSelection
+        service={electricity}
+        categorySlug="utilities"
+        savedBillActions={(saved) => (
+          <p>Actions for {saved.BillRequest.billDetails.customerParams[0]?.value}</p>
+        )}
+      />,
+      { path: '/services/:category/:subcategory', url: '/services/utilities/Electricity' },
+    );
+    const panel = await screen.findByRole('region', { name: 'Recent Bills' });
+    expect(await within(panel).findByText('Actions for 99333')).toBeTruthy();
+  });
+
   it('leaves Recent Bills empty, quietly, when they cannot be loaded', async () => {
     signIn();
     stubApi((_method, path) => (path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined));

@@ -1,13 +1,25 @@
+import type { SavedBill } from '@erti/contracts';
 import type { CategorySlug, Service } from '@erti/contracts/catalogue';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useBillerSearch } from '../hooks/use-biller-search.ts';
 import { serviceCopy } from '../service-copy.ts';
 import { AllBillers } from './all-billers.tsx';
 import { BillerSearchBox } from './biller-search-box.tsx';
 import { RecentBills } from './recent-bills.tsx';
 
-/** The biller-selection page of a service: heading, search, the user's recent bills and every biller. */
-export function BillerSelection({ service, categorySlug }: { service: Service; categorySlug: CategorySlug }) {
+/**
+ * The biller-selection page of a service: heading, search, the user's recent bills and every biller.
+ * `savedBillActions` adds what other features offer for a saved bill (Add to My Bills).
+ */
+export function BillerSelection({
+  service,
+  categorySlug,
+  savedBillActions,
+}: {
+  service: Service;
+  categorySlug: CategorySlug;
+  savedBillActions?: (bill: SavedBill) => ReactNode;
+}) {
   const [query, setQuery] = useState('');
   const search = useBillerSearch(service.title, query);
   const copy = serviceCopy(service);
@@ -19,7 +31,7 @@ export function BillerSelection({ service, categorySlug }: { service: Service; c
         <BillerSearchBox value={query} onChange={setQuery} />
       </div>
       <div className="mt-6 max-w-3xl space-y-6">
-        <RecentBills category={service.title} categorySlug={categorySlug} />
+        <RecentBills category={service.title} categorySlug={categorySlug} actions={savedBillActions} />
         <AllBillers search={search} categorySlug={categorySlug} />
       </div>
     </section>

@@ -1,6 +1,6 @@
 import type { SavedBill } from '@erti/contracts';
 import type { CategorySlug } from '@erti/contracts/catalogue';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDate, formatDate, formatRupees } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -12,13 +12,15 @@ import type { BillEntryState } from '../navigation.ts';
 interface RecentBillsProps {
   category: string;
   categorySlug: CategorySlug;
+  /** What other features offer for the current saved bill (Add to My Bills). */
+  actions?: (bill: SavedBill) => ReactNode;
 }
 
 /**
  * The signed-in user's saved bills of this category: the first is current; a toggle lists the
  * others, choosing one makes it current; a bill can be deleted or opened to pay it again.
  */
-export function RecentBills({ category, categorySlug }: RecentBillsProps) {
+export function RecentBills({ category, categorySlug, actions }: RecentBillsProps) {
   const session = useSession();
   const bills = useSavedBills(category).data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
@@ -33,7 +35,13 @@ export function RecentBills({ category, categorySlug }: RecentBillsProps) {
         Recent Bills
       </h2>
       {current ? (
-        <SavedBillCard bill={current} category={category} categorySlug={categorySlug} />
+        <SavedBillCard
+          key={current._id}
+          bill={current}
+          category={category}
+          categorySlug={categorySlug}
+          actions={actions}
+        />
       ) : (
         <p className="mt-2 text-sm text-gray-600">Bills you fetch here are saved for next time.</p>
       )}
@@ -73,7 +81,7 @@ export function RecentBills({ category, categorySlug }: RecentBillsProps) {
 const accountOf = (bill: SavedBill) =>
   bill.BillRequest.billDetails.customerParams[0]?.value ?? bill.billNumber;
 
-function SavedBillCard({ bill, category, categorySlug }: { bill: SavedBill } & RecentBillsProps) {
+function SavedBillCard({ bill, category, categorySlug, actions }: { bill: SavedBill } & RecentBillsProps) {
   const deleteBill = useDeleteSavedBill(category);
   const reopen: BillEntryState = {
     billerId: bill.billerId,
@@ -112,6 +120,7 @@ function SavedBillCard({ bill, category, categorySlug }: { bill: SavedBill } & R
           Delete
         </button>
       </div>
+      {actions?.(bill)}
     </div>
   );
 }

@@ -1,0 +1,155 @@
+import type { AddMyBillRequest, MyBill } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { accountKeyOf, checkCustomerParams, findPayer } from '../bills/bills.lookups.ts';
+import { type CatalogueBiller, convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
+import { isSupported } from '../catalogue/catalogue.mappers.ts';
+import { checkJob } from './bill-checks.ts';
+import {
+  deleteMyBill,
+  findMyBill,
+  insertMyBill,
+  listMyBills,
+  type MyBillRow,
+  paymentKey,
+  paymentsOfBills,
+  setReminders,
+} from './my-bills.repository.ts';
+import { istDay, stateOf } from './my-bills.rules.ts';
+import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+
+const NOT_FOUND = 'This bill is not in your My Bills';
+export const ALREADY_ADDED = 'This bill is already in your My Bills';
+
+export interface MyBillsServiceDeps {
+  db: Database;
+  clock: Clock;
+  tokens: UnsubscribeTokens;
+}
+
+/** My Bills of a signed-in customer: add, list, reminders on or off, remove (decision 072). */
+export function createMyBillsService(deps: MyBillsServiceDeps) {
+  const { db, clock } = deps;
+
+  /** The entries as the customer sees them: each with its bill, our fee on it and its state today. */
+  async function views(userId: string, rows: MyBillRow[]): Promise<MyBill[]> {
+    const billed = rows.flatMap((row) =>
+      row.billNumber ? [{ billerId: row.billerId, billNumber: row.billNumber }] : [],
+    );
+    const payments = await paymentsOfBills(db, userId, billed);
+    const billers = new Map<string, CatalogueBiller | undefined>();
+    for (const row of rows) {
+      if (!billers.has(row.billerId)) billers.set(row.billerId, await findBiller(db, row.billerId));
+    }
+    const today = istDay(clock.now());
+    return rows.map((row) => {
+      const payment = row.billNumber ? payments.get(paymentKey(row.billerId, row.billNumber)) : undefined;
+      const biller = billers.get(row.billerId);
+      const hasBill =
+        row.presentment === 'bill' && row.billNumber && row.billAmountPaise !== null && row.billDueDate;
+      return {
+        id: row.id,
+        billerId: row.billerId,
+        billerName: row.billerName,
+        billerCategoryName: row.category,
+        nickname: row.nickname,
+        customerParams: row.customerParams,
+        remindersOn: row.remindersOn,
+        state: stateOf(row, payment, today),
+        bill: hasBill
+          ? {
+              billNumber: row.billNumber ?? '',
+              customerName: row.billCustomerName,
+              amount: rupeesFromPaise(row.billAmountPaise ?? 0),
+              convenienceFee: rupeesFromPaise(biller ? convenienceFee(biller, row.billAmountPaise ?? 0) : 0),
+              dueDate: row.billDueDate ?? '',
+            }
+          : null,
+        lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+      };
+    });
+  }
+
+  async function view(userId: string, row: MyBillRow): Promise<MyBill> {
+    const [one] = await views(userId, [row]);
+    if (!one) throw notFound(NOT_FOUND);
+    return one;
+  }
+
+  return {
+    list: async (userId: string) => views(userId, await listMyBills(db, userId)),
+
+    async get(userId: string, id: string): Promise<MyBill> {
+      const row = await findMyBill(db, id, userId);
+      if (!row) throw notFound(NOT_FOUND);
+      return view(userId, row);
+    },
+
+    /**
+     * Adds a biller account with a nickname; its first check is queued at once, so a bill already
+     * there is found (and its new-bill mail sent) within the job poll. The same account twice is a 409.
+     */
+    async add(userId: string, request: AddMyBillRequest): Promise<MyBill> {
+      const biller = await findBiller(db, request.billerId);
+      if (!biller?.active) throw notFound('Biller not found');
+      if (!isSupported(biller.fetchRequirement)) {
+        throw badRequest(`${biller.billerName} does not present bills, so it cannot be added to My Bills`);
+      }
+      const params = checkCustomerParams(biller.customerParams, request.customerParams);
+      const customer = await findPayer(db, userId);
+      if (!customer?.phone)
+        throw badRequest('Please add your 10-digit mobile number to your profile to continue');
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertMyBill(tx, {
+          id: newId('mbl'),
+          userId,
+          billerId: biller.billerId,
+          billerName: biller.billerName,
+          category: biller.billerCategoryName,
+          nickname: request.nickname,
+          customerParams: params,
+          accountKey: accountKeyOf(params),
+          checkSeq: 1,
+        });
+        if (!inserted) return undefined;
+        const first = checkJob(inserted.id, 1, clock.now());
+        await enqueueJob(tx, first.kind, first.payload, first);
+        return inserted;
+      });
+      if (!row) throw conflict(ALREADY_ADDED);
+      return view(userId, row);
+    },
+
+    async setReminders(userId: string, id: string, remindersOn: boolean): Promise<MyBill> {
+      const row = await setReminders(db, id, remindersOn, userId);
+      if (!row) throw notFound(NOT_FOUND);
+      return view(userId, row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await deleteMyBill(db, id, userId))) throw notFound(NOT_FOUND);
+    },
+
+    /** The entry an unsubscribe link names, for its confirmation page; nothing changes. */
+    async unsubscribeTarget(token: string): Promise<MyBillRow> {
+      const id = deps.tokens.myBillIdOf(token);
+      const row = id && (await findMyBill(db, id));
+      if (!row) throw notFound('This link is not valid, or the bill was removed from My Bills');
+      return row;
+    },
+
+    /** The one-click unsubscribe (RFC 8058): that entry's reminders off, without a login. */
+    async unsubscribe(token: string): Promise<MyBillRow> {
+      const id = deps.tokens.myBillIdOf(token);
+      const row = id && (await setReminders(db, id, false));
+      if (!row) throw notFound('This link is not valid, or the bill was removed from My Bills');
+      return row;
+    },
+  };
+}
+
+export type MyBillsService = ReturnType<typeof createMyBillsService>;

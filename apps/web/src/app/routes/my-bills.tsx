@@ -1,0 +1,5 @@
+import { MyBillsPage } from '../../features/my-bills/components/my-bills-page.tsx';
+
+export function Component() {
+  return <MyBillsPage />;
+}

@@ -1,0 +1,86 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { useAddMyBill } from '../api/add-my-bill.ts';
+
+interface AddToMyBillsProps {
+  billerId: string;
+  customerParams: { name: string; value: string }[];
+  /** What the nickname field starts with (the biller's name). */
+  suggestedNickname: string;
+}
+
+const buttonClass =
+  'rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/**
+ * "Add to My Bills" under a fetched or saved bill: a nickname, then the entry is kept and its bill
+ * watched. The same account twice is answered with the server's message, never a second entry.
+ */
+export function AddToMyBills({ billerId, customerParams, suggestedNickname }: AddToMyBillsProps) {
+  const add = useAddMyBill();
+  const [open, setOpen] = useState(false);
+  const [nickname, setNickname] = useState(suggestedNickname.slice(0, 40));
+  const fieldId = useId();
+  const messageId = useId();
+  if (add.isSuccess) {
+    return (
+      <p role="status" className="mt-3 text-sm text-green-800">
+        Added to My Bills as “{add.data.nickname}”.{' '}
+        <Link to={paths.myBills} className="font-semibold underline">
+          Go to My Bills
+        </Link>
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)} className={`mt-3 ${buttonClass}`}>
+        Add to My Bills
+      </button>
+    );
+  }
+  const problem = add.error?.message;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate({ billerId, customerParams, nickname });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="mt-3 rounded-lg border border-gray-200 p-3 text-sm"
+      aria-label="Add to My Bills"
+    >
+      <label htmlFor={fieldId} className="block font-medium text-gray-800">
+        Nickname
+      </label>
+      <input
+        id={fieldId}
+        value={nickname}
+        maxLength={40}
+        required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? messageId : undefined}
+        onChange={(event) => setNickname(event.target.value)}
+        className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+      />
+      {problem && (
+        <p id={messageId} role="alert" className="mt-1 text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="mt-3 flex gap-2">
+        <button type="submit" disabled={add.isPending} className={buttonClass}>
+          Add
+        </button>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded-md px-3 py-1.5 font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
