@@ -218,11 +218,7 @@ export function subscriptionOrderStatus(order: SubscriptionOrder): PhonepeSubscr
       type: order.flow,
       merchantSubscriptionId: order.merchantSubscriptionId,
       ...(order.flow === 'SUBSCRIPTION_REDEMPTION'
-        ? {
-            redemptionRetryStrategy: order.strategy,
-            autoDebit: order.autoDebit,
-            ...(order.notifiedAt === undefined ? {} : { validAfter: order.notifiedAt + PHONEPE_NOTICE_MS }),
-          }
+        ? { redemptionRetryStrategy: order.strategy, autoDebit: order.autoDebit }
         : {}),
     },
     paymentDetails: order.payments,

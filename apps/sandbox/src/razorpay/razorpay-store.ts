@@ -14,7 +14,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Razorpay's in-memory books: orders, payments, refunds, and the ledger keyed by order id. */
 export class RazorpayStore {
   readonly ledger = new Ledger();
-  private readonly orders = new Map<string, RazorpayRecurringOrder>();
+  private readonly orderBook = new Map<string, RazorpayRecurringOrder>();
   private readonly payments = new Map<string, RazorpayRecurringPayment>();
   private readonly refunds = new Map<string, RazorpayRefund & { requestedAt: number }>();
 
@@ -42,12 +42,18 @@ export class RazorpayStore {
       ...(token ? { token } : {}),
       ...(notification ? { notification } : {}),
     };
-    this.orders.set(order.id, order);
+    this.orderBook.set(order.id, order);
     return order;
   }
 
   order(id: string): RazorpayRecurringOrder | undefined {
-    return this.orders.get(id);
+    return this.orderBook.get(id);
+  }
+
+  /** Every order, or those with this receipt, newest first. */
+  orders(receipt?: string): RazorpayRecurringOrder[] {
+    const all = [...this.orderBook.values()].reverse();
+    return receipt === undefined ? all : all.filter((order) => order.receipt === receipt);
   }
 
   payment(id: string): RazorpayRecurringPayment | undefined {
@@ -102,7 +108,7 @@ export class RazorpayStore {
 
   /** The payment's money is taken: its order is paid. */
   capture(payment: RazorpayRecurringPayment): void {
-    const order = this.orders.get(payment.order_id);
+    const order = this.orderBook.get(payment.order_id);
     if (!order) return;
     payment.status = 'captured';
     payment.captured = true;

@@ -247,6 +247,15 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
     return order;
   });
 
+  app.get<{ Querystring: { receipt?: string } }>(
+    '/razorpay/v1/orders',
+    { preHandler: basicAuth },
+    async (request) => {
+      const items = store.orders(request.query.receipt);
+      return { entity: 'collection', count: items.length, items };
+    },
+  );
+
   app.get<{ Params: { id: string } }>(
     '/razorpay/v1/orders/:id',
     { preHandler: basicAuth },

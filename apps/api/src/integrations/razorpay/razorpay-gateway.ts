@@ -14,6 +14,8 @@ import {
   callGateway,
   checkedCharge,
   expectOk,
+  type GatewayAnswer,
+  type GatewayCall,
   type GatewayOrderRef,
   type PaymentGateway,
   type RefundCheck,
@@ -100,15 +102,17 @@ export function createRazorpayGateway(options: RazorpayOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const answer = await callGateway('razorpay', `${baseUrl}/v1${path}`, {
+  const call = (method: GatewayCall['method'], path: string, body?: unknown): Promise<GatewayAnswer> =>
+    callGateway('razorpay', `${baseUrl}/v1${path}`, {
       method,
       headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.timeoutMs,
       recordCall: options.recordCall,
     });
-    return expectOk<T>('razorpay', path, answer);
+
+  async function api<T>(method: GatewayCall['method'], path: string, body?: unknown): Promise<T> {
+    return expectOk<T>('razorpay', path, await call(method, path, body));
   }
 
   const paymentsOf = (order: GatewayOrderRef) =>
@@ -170,6 +174,9 @@ export function createRazorpayGateway(options: RazorpayOptions) {
   return {
     ...gateway,
     keyId: options.keyId,
+    /** Any call on the key (the recurring payments in razorpay-mandates.ts): the answer as it came, or parsed. */
+    call,
+    api,
     /** The hosted checkout the browser form-posts to. */
     checkoutUrl: `${baseUrl}/v1/checkout/embedded`,
 
