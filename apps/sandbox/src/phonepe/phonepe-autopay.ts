@@ -88,7 +88,8 @@ const refusalMessages = {
 export interface AutopayContext {
   faults: Faults;
   ledger: Ledger;
-  publicUrl: string;
+  /** The sandbox's public address (read late: tests learn it after building). */
+  publicUrl(): string;
   requireToken: preHandlerAsyncHookHandler;
   /** Sends S2S callbacks with PhonePe's authorization header. */
   send(log: FastifyBaseLogger, callbacks: PhonepeSubscriptionCallback[]): Promise<void>;
@@ -152,7 +153,7 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
       return reply
         .status(404)
         .send(htmlPage({ ...brand, title: 'PhonePe', body: '<h1>Mandate not found</h1>' }));
-    if (order.state !== 'PENDING') return reply.redirect(order.redirectUrl ?? context.publicUrl, 303);
+    if (order.state !== 'PENDING') return reply.redirect(order.redirectUrl ?? context.publicUrl(), 303);
     return mandatePage(order, subscription);
   });
 
@@ -161,7 +162,7 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
     const body = mandatePageSchema.safeParse(request.body);
     if (order?.flow !== 'SUBSCRIPTION_SETUP' || !body.success)
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Mandate not found' });
-    const back = order.redirectUrl ?? context.publicUrl;
+    const back = order.redirectUrl ?? context.publicUrl();
     if (order.state !== 'PENDING') return reply.redirect(back, 303);
     const approved = body.data.outcome === 'approve' && !faults.flag(request, 'fail');
     store.authorise(order, approved);
@@ -304,7 +305,7 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
       orderId: order.orderId,
       state: order.state,
       expireAt: order.expireAt,
-      redirectUrl: `${context.publicUrl}/phonepe/mandate-page/${order.orderId}`,
+      redirectUrl: `${context.publicUrl()}/phonepe/mandate-page/${order.orderId}`,
     };
   };
 }

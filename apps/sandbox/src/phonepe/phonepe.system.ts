@@ -178,7 +178,7 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
   const setUpSubscription = registerPhonepeAutopay(app, {
     faults,
     ledger: store.ledger,
-    publicUrl: config.publicUrl,
+    publicUrl: () => config.publicUrl,
     requireToken,
     send: (log, callbacks) => sendCallbacks(log, config, callbacks),
   });

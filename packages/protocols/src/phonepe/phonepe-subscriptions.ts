@@ -119,8 +119,6 @@ export interface PhonepeSubscriptionOrderStatus {
     merchantSubscriptionId: string;
     redemptionRetryStrategy?: 'STANDARD' | 'CUSTOM';
     autoDebit?: boolean;
-    /** Epoch ms when the notice reached the customer (redemption orders). */
-    validAfter?: number;
   };
   paymentDetails: PhonepePaymentDetail[];
 }

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { jobs } from '../../src/db/schema/jobs.ts';
+import { gatewayEvents } from '../../src/db/schema/payments.ts';
+import {
+  MANDATE_EVENT_JOB,
+  type MandateGateway,
+  type MandateSetup,
+} from '../../src/integrations/mandate-gateway.ts';
+import { gatewayPlugin } from '../../src/integrations/payment-gateways.ts';
+import type { TestEnv } from './test-env.ts';
+
+type MandateGatewayName = 'phonepe' | 'razorpay';
+
+/**
+ * A gateway's mandates as the api connects them, against the started sandbox over HTTP, on a clock
+ * that follows the sandbox gateway's AutoPay clock (tests move both together).
+ */
+export function mandatesAt(env: TestEnv, gateway: MandateGatewayName) {
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const connected = gatewayPlugin(gateway).connect(env.config as never, {
+    baseUrl: `${env.sandboxUrl}/${gateway}`,
+    timeoutMs: 3_000,
+    now,
+  });
+  /** Moves the sandbox gateway's clock (and ours) on. */
+  async function advance(ms: number) {
+    const response = await fetch(`${env.sandboxUrl}/${gateway}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: ms }),
+    });
+    if (!response.ok) throw new Error(`clock: ${response.status}`);
+    offsetMs += ms;
+  }
+  /** Moves both clocks on to the next `hh:mm` IST at least `afterMs` from now. */
+  async function advanceToIst(afterMs: number, hour: number, minute: number) {
+    const earliest = now().getTime() + afterMs;
+    const ist = new Date(earliest + 330 * 60_000);
+    let target =
+      Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), hour, minute) - 330 * 60_000;
+    if (target < earliest) target += 86_400_000;
+    await advance(target - now().getTime());
+  }
+  return {
+    mandates: connected.mandates as MandateGateway,
+    client: connected.client,
+    now,
+    advance,
+    advanceToIst,
+  };
+}
+
+/** A mandate's setup, with fresh ids. */
+export function mandateSetup(env: TestEnv, overrides: Partial<MandateSetup> = {}): MandateSetup {
+  const id = randomUUID().replaceAll('-', '').slice(0, 20);
+  return {
+    mandateId: `MD${id}`,
+    setupOrderId: `MS${id}`,
+    customer: { name: 'Asha Rao', email: `asha.${id}@example.com`, contact: '9876543210' },
+    maxAmountPaise: 500_000,
+    frequency: 'AS_PRESENTED',
+    validUntil: new Date(Date.now() + 365 * 86_400_000),
+    returnUrl: `${env.apiUrl}/my-bills/autopay/return`,
+    description: 'AutoPay for BESCOM, account 1234567890',
+    ...overrides,
+  };
+}
+
+/** The mandate callbacks the api recorded (events that belong to no order). */
+export async function mandateCallbacks(env: TestEnv, gateway: MandateGatewayName) {
+  const rows = await env.database.db
+    .select()
+    .from(gatewayEvents)
+    .where(and(eq(gatewayEvents.gateway, gateway), isNull(gatewayEvents.orderId)));
+  return rows.map((row) => ({ key: row.providerEventKey, event: String(row.payload.event) }));
+}
+
+/** The AutoPay jobs the mandate callbacks queued. */
+export async function mandateEventJobs(env: TestEnv) {
+  const rows = await env.database.db.select().from(jobs).where(eq(jobs.kind, MANDATE_EVENT_JOB));
+  return rows.map((row) => row.payload);
+}
