@@ -29,7 +29,8 @@ import type { RazorpayGateway } from './razorpay-gateway.ts';
 
 /** The authorisation payment: ₹1, authorised and never captured (Razorpay voids it: no fee). */
 const AUTHORISATION_PAISE = 100;
-const NOTICE_MS = 24 * 3_600_000;
+/** RBI's 24 hours, and a minute for the clocks of two systems to differ. */
+const NOTICE_MS = 24 * 3_600_000 + 60_000;
 /** As NPCI's UPI AutoPay: one attempt and three retries of a debit. */
 const DEBIT_ATTEMPTS = 4;
 
