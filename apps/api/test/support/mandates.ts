@@ -7,23 +7,22 @@ import {
   type MandateGateway,
   type MandateSetup,
 } from '../../src/integrations/mandate-gateway.ts';
-import { gatewayPlugin } from '../../src/integrations/payment-gateways.ts';
+import { unrecordedCalls } from '../../src/integrations/outside-calls.ts';
+import { createMandateGateways } from '../../src/modules/payments/payments.module.ts';
 import type { TestEnv } from './test-env.ts';
 
 type MandateGatewayName = 'phonepe' | 'razorpay';
 
 /**
- * A gateway's mandates as the api connects them, against the started sandbox over HTTP, on a clock
+ * A gateway's mandates as AutoPay gets them (createMandateGateways), against the started sandbox over HTTP, on a clock
  * that follows the sandbox gateway's AutoPay clock (tests move both together).
  */
 export function mandatesAt(env: TestEnv, gateway: MandateGatewayName) {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const connected = gatewayPlugin(gateway).connect(env.config as never, {
-    baseUrl: `${env.sandboxUrl}/${gateway}`,
-    timeoutMs: 3_000,
-    now,
-  });
+  const mandates = createMandateGateways({ config: env.config, recordOutsideCall: unrecordedCalls }, now)[
+    gateway
+  ];
   /** Moves the sandbox gateway's clock (and ours) on. */
   async function advance(ms: number) {
     const response = await fetch(`${env.sandboxUrl}/${gateway}/_sandbox/clock`, {
@@ -44,8 +43,7 @@ export function mandatesAt(env: TestEnv, gateway: MandateGatewayName) {
     await advance(target - now().getTime());
   }
   return {
-    mandates: connected.mandates as MandateGateway,
-    client: connected.client,
+    mandates: mandates as MandateGateway,
     now,
     advance,
     advanceToIst,
