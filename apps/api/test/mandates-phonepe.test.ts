@@ -172,13 +172,26 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
       attempts: 1,
       retryable: true,
     });
+    // As a payment, the debit is not over while a retry may follow: no order is closed under it.
+    const charge = {
+      merchantOrderId: debitId,
+      gatewayOrderId: notice.gatewayOrderId,
+      gatewayPaymentId: null,
+    };
+    expect((await phonepe.payments.checkCharge(charge)).state).toBe('PENDING');
 
     await expect(phonepe.mandates.debit(debit)).rejects.toMatchObject({ reason: 'OUTSIDE_RETRY_WINDOW' });
     const retryAt = phonepe.mandates.nextRetryAt(phonepe.now());
     expect(retryAt.getTime() - phonepe.now().getTime()).toBeGreaterThan(2 * 3_600_000 - 60_000);
 
     await phonepe.advance(retryAt.getTime() - phonepe.now().getTime() + 60_000);
-    expect(await phonepe.mandates.debit(debit)).toMatchObject({ state: 'COMPLETED', attempts: 2 });
+    const retried = await phonepe.mandates.debit(debit);
+    expect(retried).toMatchObject({ state: 'COMPLETED', attempts: 2 });
+    expect(await phonepe.payments.checkCharge(charge)).toMatchObject({
+      state: 'PAID',
+      amountPaise: 123_400,
+      paymentId: retried.paymentId,
+    });
     expect(await gatewayLedger(env, 'phonepe', debitId)).toMatchObject({ charged: 123_400, charges: 1 });
   });
 

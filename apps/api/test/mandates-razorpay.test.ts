@@ -167,7 +167,20 @@ describe('Razorpay recurring payments over HTTP', () => {
       attempts: 1,
       retryable: true,
     });
-    expect(await razorpay.mandates.debit(debit)).toMatchObject({ state: 'COMPLETED', attempts: 2 });
+    // As a payment, the debit is not over while a retry may follow: no order is closed under it.
+    const charge = {
+      merchantOrderId: debitId,
+      gatewayOrderId: notice.gatewayOrderId,
+      gatewayPaymentId: null,
+    };
+    expect((await razorpay.payments.checkCharge(charge)).state).toBe('PENDING');
+    const retried = await razorpay.mandates.debit(debit);
+    expect(retried).toMatchObject({ state: 'COMPLETED', attempts: 2 });
+    expect(await razorpay.payments.checkCharge(charge)).toMatchObject({
+      state: 'PAID',
+      amountPaise: 123_400,
+      paymentId: retried.paymentId,
+    });
     expect(await gatewayLedger(env, 'razorpay', notice.gatewayOrderId)).toMatchObject({
       charged: 123_400,
       charges: 1,

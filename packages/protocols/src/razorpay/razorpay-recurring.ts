@@ -122,3 +122,25 @@ export type RazorpayRecurringWebhookEventName =
   | 'token.paused'
   | 'order.notification.delivered'
   | 'order.notification.failed';
+
+/**
+ * Razorpay leaves retries of a failed debit to the merchant. We keep NPCI's UPI AutoPay bounds, as
+ * PhonePe does: one attempt and three retries, within 48 hours of the time the notice allowed.
+ */
+export const RAZORPAY_DEBIT_ATTEMPTS = 4;
+export const RAZORPAY_RETRY_WINDOW_SECONDS = 48 * 3600;
+
+/** Whether a debit's order whose attempts all failed may still be retried at `nowSeconds`. */
+export function razorpayDebitRetryable(
+  order: RazorpayRecurringOrder,
+  attempts: number,
+  nowSeconds: number,
+): boolean {
+  const due = order.notification?.payment_after;
+  return (
+    due !== undefined &&
+    attempts > 0 &&
+    attempts < RAZORPAY_DEBIT_ATTEMPTS &&
+    nowSeconds < due + RAZORPAY_RETRY_WINDOW_SECONDS
+  );
+}

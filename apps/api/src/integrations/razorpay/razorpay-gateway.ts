@@ -3,7 +3,9 @@ import {
   type RazorpayOrder,
   type RazorpayOrderRequest,
   type RazorpayPayment,
+  type RazorpayRecurringOrder,
   type RazorpayRefund,
+  razorpayDebitRetryable,
   razorpayPaymentSignature,
   razorpayWebhookSignature,
 } from '@erti/protocols';
@@ -130,7 +132,15 @@ export function createRazorpayGateway(options: RazorpayOptions) {
       const { items } = await paymentsOf(order);
       // Any attempt in a state we do not know might be the charge: it is read (and refused) first.
       const payment = items.find((item) => !razorpayChargeState(item.status)) ?? decisivePayment(items);
-      return payment ? chargeOf(path, payment) : { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+      if (!payment) return { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+      const charge = chargeOf(path, payment);
+      if (charge.state !== 'FAILED') return charge;
+      // An AutoPay debit that failed but may still be retried is not over (decision 075).
+      const razorpayOrder = await api<RazorpayRecurringOrder>('GET', `/orders/${order.gatewayOrderId}`);
+      const retryable = razorpayDebitRetryable(razorpayOrder, items.length, Math.floor(Date.now() / 1000));
+      return retryable
+        ? { ...charge, state: 'PENDING', providerStatus: 'failed, a retry may follow' }
+        : charge;
     },
 
     async refund(refund) {

@@ -1,11 +1,12 @@
-import type {
-  RazorpayCustomer,
-  RazorpayError,
-  RazorpayRecurringOrder,
-  RazorpayRecurringOrderRequest,
-  RazorpayRecurringPayment,
-  RazorpayToken,
-  RazorpayTokenFrequency,
+import {
+  type RazorpayCustomer,
+  type RazorpayError,
+  type RazorpayRecurringOrder,
+  type RazorpayRecurringOrderRequest,
+  type RazorpayRecurringPayment,
+  type RazorpayToken,
+  type RazorpayTokenFrequency,
+  razorpayDebitRetryable,
 } from '@erti/protocols';
 import {
   type DebitCheck,
@@ -31,8 +32,6 @@ import type { RazorpayGateway } from './razorpay-gateway.ts';
 const AUTHORISATION_PAISE = 100;
 /** RBI's 24 hours, and a minute for the clocks of two systems to differ. */
 const NOTICE_MS = 24 * 3_600_000 + 60_000;
-/** As NPCI's UPI AutoPay: one attempt and three retries of a debit. */
-const DEBIT_ATTEMPTS = 4;
 
 const frequencies: Record<MandateFrequency, RazorpayTokenFrequency> = {
   AS_PRESENTED: 'as_presented',
@@ -176,7 +175,7 @@ export function createRazorpayMandates(
       }),
       paymentId: latest?.id,
       attempts: items.length,
-      retryable: state === 'FAILED' && items.length > 0 && items.length < DEBIT_ATTEMPTS,
+      retryable: state === 'FAILED' && razorpayDebitRetryable(order, items.length, seconds(now())),
       providerStatus: latest ? latest.status : `notification ${order.notification?.status}`,
     };
   }
