@@ -29,7 +29,8 @@ afterEach(async () => {
   await sandbox.app.inject({ method: 'DELETE', url: '/phonepe/_sandbox/clock' });
 });
 
-const post = (url: string, payload: unknown) => sandbox.app.inject({ method: 'POST', url, headers, payload });
+const post = (url: string, payload: unknown) =>
+  sandbox.app.inject({ method: 'POST', url, headers, payload: payload as never });
 
 async function advanceClock(advanceMs: number) {
   await sandbox.app.inject({ method: 'POST', url: '/phonepe/_sandbox/clock', payload: { advanceMs } });
