@@ -12,9 +12,9 @@ import {
   phonepeOffPeak,
 } from '@erti/protocols';
 import type { SandboxClock } from '../bou/clock.ts';
-import { randomAlnum, randomDigits } from '../gateway-kit/ids.ts';
+import { randomDigits } from '../gateway-kit/ids.ts';
 import type { Ledger } from '../gateway-kit/ledger.ts';
-import { MERCHANT_ID } from './phonepe-store.ts';
+import { MERCHANT_ID, paymentAttempt } from './phonepe-store.ts';
 
 /** How long the mandate page stays open, and how long a mandate lasts unless the merchant says. */
 const SETUP_OPEN_MS = 10 * 60_000;
@@ -176,14 +176,7 @@ export class PhonepeAutopayStore {
   }
 
   private attempt(order: SubscriptionOrder, state: PhonepeOrderState): PhonepePaymentDetail {
-    const detail: PhonepePaymentDetail = {
-      transactionId: `OM${randomDigits(22)}`,
-      paymentMode: 'UPI_INTENT',
-      timestamp: this.now(),
-      amount: order.amount,
-      state,
-      rail: { type: 'UPI', utr: randomDigits(12), upiTransactionId: `YBL${randomAlnum(20)}` },
-    };
+    const detail = paymentAttempt(order.amount, state, 'UPI_INTENT', this.now());
     order.payments.push(detail);
     this.setState(order, state);
     return detail;
@@ -192,10 +185,7 @@ export class PhonepeAutopayStore {
   private setState(order: SubscriptionOrder, state: PhonepeOrderState): void {
     order.state = state;
     const latest = order.payments.at(-1);
-    if (latest) {
-      latest.state = state;
-      if (state === 'FAILED') Object.assign(latest, { errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'U30' });
-    }
+    if (latest) latest.state = state;
     if (state === 'COMPLETED' && order.flow === 'SUBSCRIPTION_REDEMPTION')
       this.ledger.charge(order.merchantOrderId, order.amount);
   }

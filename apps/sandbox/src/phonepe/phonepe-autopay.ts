@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, preHandlerAsyncH
 import { z } from 'zod';
 import { SandboxClock } from '../bou/clock.ts';
 import type { Faults } from '../faults/faults.ts';
+import { registerClockControls } from '../gateway-kit/clock-controls.ts';
 import { escapeHtml, factList, htmlPage, outcomeButtons, rupees } from '../gateway-kit/html.ts';
 import type { Ledger } from '../gateway-kit/ledger.ts';
 import {
@@ -64,13 +65,6 @@ const notifySchema = z.object({
 
 const redeemSchema = z.object({ merchantOrderId: id });
 const mandatePageSchema = z.object({ outcome: z.enum(['approve', 'decline']) });
-const clockChange = z.object({
-  advanceMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(400 * 86_400_000),
-});
 
 const badRequest = (reply: FastifyReply, code: string, message: string) =>
   reply.status(400).send({ code, message, data: {} });
@@ -273,18 +267,7 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
     return { settled: settled.length };
   });
 
-  const clockState = () => ({ now: store.clock.now().toISOString(), offsetMs: store.clock.offset });
-  app.get('/phonepe/_sandbox/clock', async () => clockState());
-  app.post('/phonepe/_sandbox/clock', async (request, reply) => {
-    const body = clockChange.safeParse(request.body);
-    if (!body.success) return reply.status(400).send({ message: body.error.issues[0]?.message });
-    store.clock.advance(body.data.advanceMs);
-    return clockState();
-  });
-  app.delete('/phonepe/_sandbox/clock', async () => {
-    store.clock.reset();
-    return clockState();
-  });
+  registerClockControls(app, '/phonepe', store.clock);
 
   /** The setup checkout: the browser goes to the mandate page. */
   return async function setUp(body: unknown, reply: FastifyReply) {

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, preHandlerAsyncH
 import { z } from 'zod';
 import { SandboxClock } from '../bou/clock.ts';
 import type { Faults } from '../faults/faults.ts';
+import { registerClockControls } from '../gateway-kit/clock-controls.ts';
 import { randomAlnum } from '../gateway-kit/ids.ts';
 import type { RazorpayStore } from './razorpay-store.ts';
 
@@ -36,14 +37,6 @@ const recurringPaymentSchema = z.object({
   recurring: z.union([z.literal('1'), z.literal(1), z.literal(true)]),
   description: z.string().max(255).optional(),
   notes: z.record(z.string(), z.string().max(256)).optional(),
-});
-
-const clockChange = z.object({
-  advanceMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(400 * 86_400_000),
 });
 
 type Entities = {
@@ -223,18 +216,7 @@ export function registerRazorpayRecurring(app: FastifyInstance, context: Recurri
     return { settled: settled.length };
   });
 
-  const clockState = () => ({ now: clock.now().toISOString(), offsetMs: clock.offset });
-  app.get('/razorpay/_sandbox/clock', async () => clockState());
-  app.post('/razorpay/_sandbox/clock', async (request, reply) => {
-    const body = clockChange.safeParse(request.body);
-    if (!body.success) return reply.status(400).send({ message: body.error.issues[0]?.message });
-    clock.advance(body.data.advanceMs);
-    return clockState();
-  });
-  app.delete('/razorpay/_sandbox/clock', async () => {
-    clock.reset();
-    return clockState();
-  });
+  registerClockControls(app, '/razorpay', clock);
 
   return {
     /**
