@@ -2,7 +2,15 @@ import { phonepeCallbackAuthorization } from '@erti/protocols';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MandateSetup } from '../src/integrations/mandate-gateway.ts';
 import { GatewayAnswerUnreadableError } from '../src/integrations/payment-gateway.ts';
-import { mandateCallbacks, mandateEventJobs, mandateSetup, mandatesAt } from './support/mandates.ts';
+import {
+  debitOf,
+  expectFailedDebitOpen,
+  expectRetriedDebitPaid,
+  mandateCallbacks,
+  mandateEventJobs,
+  mandateSetup,
+  mandatesAt,
+} from './support/mandates.ts';
 import { gatewayLedger } from './support/payment-flows.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
@@ -46,18 +54,6 @@ async function activeMandate(setup: MandateSetup = mandateSetup(env)) {
   await answerMandatePage(handOff.url, 'approve');
   return mandate;
 }
-
-const debitOf = (
-  mandate: Awaited<ReturnType<typeof activeMandate>>,
-  debitId: string,
-  gatewayOrderId: string,
-) => ({
-  debitId,
-  mandate,
-  amountPaise: 123_400,
-  gatewayOrderId,
-  customer: { email: 'asha@example.com', contact: '9876543210' },
-});
 
 describe('PhonePe AutoPay mandates over HTTP', () => {
   it('runs a mandate from setup to cancel: authorise, notify, refuse a debit sooner than 24 h, debit once, cancel', async () => {
@@ -167,31 +163,14 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
     // 11:00 IST, a day on: a peak hour.
     await phonepe.advanceToIst(DAY_MS, 11, 0);
     env.sandbox.faults.add({ path: '/phonepe/subscriptions/v2/redeem', kind: 'fail', count: 1 });
-    expect(await phonepe.mandates.debit(debit)).toMatchObject({
-      state: 'FAILED',
-      attempts: 1,
-      retryable: true,
-    });
-    // As a payment, the debit is not over while a retry may follow: no order is closed under it.
-    const charge = {
-      merchantOrderId: debitId,
-      gatewayOrderId: notice.gatewayOrderId,
-      gatewayPaymentId: null,
-    };
-    expect((await phonepe.payments.checkCharge(charge)).state).toBe('PENDING');
+    await expectFailedDebitOpen(phonepe, debit);
 
     await expect(phonepe.mandates.debit(debit)).rejects.toMatchObject({ reason: 'OUTSIDE_RETRY_WINDOW' });
     const retryAt = phonepe.mandates.nextRetryAt(phonepe.now());
     expect(retryAt.getTime() - phonepe.now().getTime()).toBeGreaterThan(2 * 3_600_000 - 60_000);
 
     await phonepe.advance(retryAt.getTime() - phonepe.now().getTime() + 60_000);
-    const retried = await phonepe.mandates.debit(debit);
-    expect(retried).toMatchObject({ state: 'COMPLETED', attempts: 2 });
-    expect(await phonepe.payments.checkCharge(charge)).toMatchObject({
-      state: 'PAID',
-      amountPaise: 123_400,
-      paymentId: retried.paymentId,
-    });
+    await expectRetriedDebitPaid(phonepe, debit);
     expect(await gatewayLedger(env, 'phonepe', debitId)).toMatchObject({ charged: 123_400, charges: 1 });
   });
 

@@ -1,6 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MandateHandOff, MandateRef } from '../src/integrations/mandate-gateway.ts';
-import { mandateCallbacks, mandateEventJobs, mandateSetup, mandatesAt } from './support/mandates.ts';
+import type { MandateHandOff } from '../src/integrations/mandate-gateway.ts';
+import {
+  debitOf,
+  expectFailedDebitOpen,
+  expectRetriedDebitPaid,
+  mandateCallbacks,
+  mandateEventJobs,
+  mandateSetup,
+  mandatesAt,
+} from './support/mandates.ts';
 import { gatewayLedger } from './support/payment-flows.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
@@ -8,7 +16,6 @@ let env: TestEnv;
 let razorpay: ReturnType<typeof mandatesAt>;
 
 const DAY_MS = 86_400_000;
-const customer = { email: 'asha@example.com', contact: '9876543210' };
 
 beforeAll(async () => {
   env = await startTestEnv();
@@ -52,14 +59,6 @@ async function activeMandate(maxAmountPaise = 500_000) {
   const status = await razorpay.mandates.status(mandate);
   return { setup, mandate: { ...mandate, gatewayRefs: status.gatewayRefs } };
 }
-
-const debitOf = (mandate: MandateRef, debitId: string, gatewayOrderId: string) => ({
-  debitId,
-  mandate,
-  amountPaise: 123_400,
-  gatewayOrderId,
-  customer,
-});
 
 describe('Razorpay recurring payments over HTTP', () => {
   it('runs a mandate from setup to cancel: authorising payment and token, notice, no debit before 24 h, one debit, cancel', async () => {
@@ -162,25 +161,8 @@ describe('Razorpay recurring payments over HTTP', () => {
     const debit = debitOf(mandate, debitId, notice.gatewayOrderId);
     await razorpay.advance(DAY_MS + 5 * 60_000);
     env.sandbox.faults.add({ path: '/razorpay/v1/payments/create/recurring', kind: 'fail', count: 1 });
-    expect(await razorpay.mandates.debit(debit)).toMatchObject({
-      state: 'FAILED',
-      attempts: 1,
-      retryable: true,
-    });
-    // As a payment, the debit is not over while a retry may follow: no order is closed under it.
-    const charge = {
-      merchantOrderId: debitId,
-      gatewayOrderId: notice.gatewayOrderId,
-      gatewayPaymentId: null,
-    };
-    expect((await razorpay.payments.checkCharge(charge)).state).toBe('PENDING');
-    const retried = await razorpay.mandates.debit(debit);
-    expect(retried).toMatchObject({ state: 'COMPLETED', attempts: 2 });
-    expect(await razorpay.payments.checkCharge(charge)).toMatchObject({
-      state: 'PAID',
-      amountPaise: 123_400,
-      paymentId: retried.paymentId,
-    });
+    await expectFailedDebitOpen(razorpay, debit);
+    await expectRetriedDebitPaid(razorpay, debit);
     expect(await gatewayLedger(env, 'razorpay', notice.gatewayOrderId)).toMatchObject({
       charged: 123_400,
       charges: 1,

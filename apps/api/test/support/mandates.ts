@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { jobs } from '../../src/db/schema/jobs.ts';
 import { gatewayEvents } from '../../src/db/schema/payments.ts';
 import {
+  type DebitRef,
   MANDATE_EVENT_JOB,
   type MandateGateway,
+  type MandateRef,
   type MandateSetup,
 } from '../../src/integrations/mandate-gateway.ts';
 import { unrecordedCalls } from '../../src/integrations/outside-calls.ts';
@@ -86,4 +89,40 @@ export async function mandateCallbacks(env: TestEnv, gateway: MandateGatewayName
 export async function mandateEventJobs(env: TestEnv) {
   const rows = await env.database.db.select().from(jobs).where(eq(jobs.kind, MANDATE_EVENT_JOB));
   return rows.map((row) => row.payload);
+}
+
+/** A debit of ₹1,234 on `mandate`, as AutoPay hands it back to the gateway. */
+export const debitOf = (mandate: MandateRef, debitId: string, gatewayOrderId: string): DebitRef => ({
+  debitId,
+  mandate,
+  amountPaise: 123_400,
+  gatewayOrderId,
+  customer: { email: 'asha@example.com', contact: '9876543210' },
+});
+
+const chargeRefOf = (debit: DebitRef) => ({
+  merchantOrderId: debit.debitId,
+  gatewayOrderId: debit.gatewayOrderId,
+  gatewayPaymentId: null,
+});
+
+/** A first debit attempt that fails (a fault is set): as a payment it stays pending, a retry may follow. */
+export async function expectFailedDebitOpen(gateway: ReturnType<typeof mandatesAt>, debit: DebitRef) {
+  expect(await gateway.mandates.debit(debit)).toMatchObject({
+    state: 'FAILED',
+    attempts: 1,
+    retryable: true,
+  });
+  expect((await gateway.payments.checkCharge(chargeRefOf(debit))).state).toBe('PENDING');
+}
+
+/** The retry takes the money: the debit and its charge say so, with one payment id. */
+export async function expectRetriedDebitPaid(gateway: ReturnType<typeof mandatesAt>, debit: DebitRef) {
+  const retried = await gateway.mandates.debit(debit);
+  expect(retried).toMatchObject({ state: 'COMPLETED', attempts: 2 });
+  expect(await gateway.payments.checkCharge(chargeRefOf(debit))).toMatchObject({
+    state: 'PAID',
+    amountPaise: debit.amountPaise,
+    paymentId: retried.paymentId,
+  });
 }
