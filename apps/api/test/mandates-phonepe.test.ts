@@ -5,6 +5,7 @@ import { GatewayAnswerUnreadableError } from '../src/integrations/payment-gatewa
 import {
   debitOf,
   expectFailedDebitOpen,
+  expectInFlightDebitOnce,
   expectRetriedDebitPaid,
   mandateCallbacks,
   mandateEventJobs,
@@ -64,6 +65,8 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
       url: expect.stringContaining(`${env.sandboxUrl}/phonepe/mandate-page/`),
     });
     expect((await phonepe.mandates.status(mandate)).state).toBe('PENDING');
+    // Setting the same mandate up again (a retried request) answers the first.
+    expect((await phonepe.mandates.setUp(setup)).mandate).toEqual(mandate);
 
     expect(await answerMandatePage(handOff.url, 'approve')).toBe(setup.returnUrl);
     expect(await phonepe.mandates.status(mandate)).toMatchObject({
@@ -171,6 +174,23 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
 
     await phonepe.advance(retryAt.getTime() - phonepe.now().getTime() + 60_000);
     await expectRetriedDebitPaid(phonepe, debit);
+    expect(await gatewayLedger(env, 'phonepe', debitId)).toMatchObject({ charged: 123_400, charges: 1 });
+  });
+
+  it('never starts a second debit while one is in flight', async () => {
+    const setup = mandateSetup(env);
+    const mandate = await activeMandate(setup);
+    const debitId = `DP${setup.mandateId.slice(2)}`;
+    const notice = await phonepe.mandates.notify(mandate, {
+      debitId,
+      amountPaise: 123_400,
+      debitAt: phonepe.now(),
+      description: 'BESCOM bill',
+    });
+    await phonepe.advance(DAY_MS + 60_000);
+    env.sandbox.faults.add({ path: '/phonepe/subscriptions/v2/redeem', kind: 'pending', count: 1 });
+    const debit = debitOf(mandate, debitId, notice.gatewayOrderId);
+    await expectInFlightDebitOnce(env, phonepe, debit, '/phonepe/_sandbox/autopay/settle');
     expect(await gatewayLedger(env, 'phonepe', debitId)).toMatchObject({ charged: 123_400, charges: 1 });
   });
 

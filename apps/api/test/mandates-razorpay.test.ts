@@ -3,6 +3,7 @@ import type { MandateHandOff } from '../src/integrations/mandate-gateway.ts';
 import {
   debitOf,
   expectFailedDebitOpen,
+  expectInFlightDebitOnce,
   expectRetriedDebitPaid,
   mandateCallbacks,
   mandateEventJobs,
@@ -74,6 +75,8 @@ describe('Razorpay recurring payments over HTTP', () => {
       },
     });
     expect((await razorpay.mandates.status(mandate)).state).toBe('PENDING');
+    // Setting the same mandate up again (a retried request) answers the first.
+    expect((await razorpay.mandates.setUp(setup)).mandate).toEqual(mandate);
 
     const posted = await answerCheckout(handOff, 'success');
     expect(posted.razorpay_order_id).toBe(mandate.gatewayRefs.setupOrderId);
@@ -163,6 +166,25 @@ describe('Razorpay recurring payments over HTTP', () => {
     env.sandbox.faults.add({ path: '/razorpay/v1/payments/create/recurring', kind: 'fail', count: 1 });
     await expectFailedDebitOpen(razorpay, debit);
     await expectRetriedDebitPaid(razorpay, debit);
+    expect(await gatewayLedger(env, 'razorpay', notice.gatewayOrderId)).toMatchObject({
+      charged: 123_400,
+      charges: 1,
+    });
+  });
+
+  it('never starts a second debit while one is in flight', async () => {
+    const { setup, mandate } = await activeMandate();
+    const debitId = `DP${setup.mandateId.slice(2)}`;
+    const notice = await razorpay.mandates.notify(mandate, {
+      debitId,
+      amountPaise: 123_400,
+      debitAt: razorpay.now(),
+      description: 'x',
+    });
+    await razorpay.advance(DAY_MS + 5 * 60_000);
+    env.sandbox.faults.add({ path: '/razorpay/v1/payments/create/recurring', kind: 'pending', count: 1 });
+    const debit = debitOf(mandate, debitId, notice.gatewayOrderId);
+    await expectInFlightDebitOnce(env, razorpay, debit, '/razorpay/_sandbox/recurring/settle');
     expect(await gatewayLedger(env, 'razorpay', notice.gatewayOrderId)).toMatchObject({
       charged: 123_400,
       charges: 1,

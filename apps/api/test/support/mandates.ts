@@ -126,3 +126,19 @@ export async function expectRetriedDebitPaid(gateway: ReturnType<typeof mandates
     paymentId: retried.paymentId,
   });
 }
+
+/**
+ * A debit the bank has not answered yet (the `pending` fault): asking again answers it in flight and
+ * starts no second one; once the gateway settles it (`settlePath`), it is completed, charged once.
+ */
+export async function expectInFlightDebitOnce(
+  env: TestEnv,
+  gateway: ReturnType<typeof mandatesAt>,
+  debit: DebitRef,
+  settlePath: string,
+) {
+  expect(await gateway.mandates.debit(debit)).toMatchObject({ state: 'PENDING', attempts: 1 });
+  expect(await gateway.mandates.debit(debit)).toMatchObject({ state: 'PENDING', attempts: 1 });
+  await fetch(`${env.sandboxUrl}${settlePath}`, { method: 'POST' });
+  expect(await gateway.mandates.checkDebit(debit)).toMatchObject({ state: 'COMPLETED', attempts: 1 });
+}

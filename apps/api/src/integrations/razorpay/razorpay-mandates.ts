@@ -95,6 +95,15 @@ export function createRazorpayMandates(
   razorpay: RazorpayGateway,
   now: () => Date = () => new Date(),
 ): MandateGateway {
+  /** Razorpay's orders carrying our id as receipt (its orders take no idempotency key). */
+  const ordersWithReceipt = async (receipt: string) =>
+    (
+      await razorpay.api<Collection<RazorpayRecurringOrder>>(
+        'GET',
+        `/orders?receipt=${encodeURIComponent(receipt)}`,
+      )
+    ).items;
+
   /** The token the authorisation yielded, if the customer has authorised. */
   async function tokenOf(mandate: MandateRef): Promise<RazorpayToken | undefined> {
     const { customerId, setupOrderId } = mandate.gatewayRefs;
@@ -204,7 +213,10 @@ export function createRazorpayMandates(
         },
         notes: { mandateId: setup.mandateId },
       };
-      const order = await razorpay.api<RazorpayRecurringOrder>('POST', '/orders', request);
+      // Set up again (a retried request): the authorisation order with our setup id is the first one.
+      const order =
+        (await ordersWithReceipt(setup.setupOrderId))[0] ??
+        (await razorpay.api<RazorpayRecurringOrder>('POST', '/orders', request));
       if (typeof customer?.id !== 'string' || typeof order?.id !== 'string')
         throw new GatewayAnswerUnreadableError('razorpay', '/orders', 'id (customer.id, order.id)', {
           customer,
@@ -242,10 +254,7 @@ export function createRazorpayMandates(
       if (!tokenId) throw new MandateRefusedError('razorpay', 'MANDATE_NOT_ACTIVE', 'not authorised yet');
       const paymentAfter = new Date(Math.max(debit.debitAt.getTime(), now().getTime() + NOTICE_MS));
       // No idempotency key at Razorpay: an order with our debit id as receipt is the earlier notice.
-      const earlier = await razorpay.api<Collection<RazorpayRecurringOrder>>(
-        'GET',
-        `/orders?receipt=${encodeURIComponent(debit.debitId)}`,
-      );
+      const earlier = await ordersWithReceipt(debit.debitId);
       const request: RazorpayRecurringOrderRequest = {
         amount: debit.amountPaise,
         currency: 'INR',
@@ -257,7 +266,7 @@ export function createRazorpayMandates(
         notes: { mandateId: mandate.mandateId, description: debit.description.slice(0, 250) },
       };
       const order =
-        earlier.items[0] ??
+        earlier[0] ??
         okOrRefused<RazorpayRecurringOrder>('/orders', await razorpay.call('POST', '/orders', request));
       const path = `/orders/${order.id}`;
       return {
