@@ -2,6 +2,7 @@ import type { Gateway } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { GatewayPort } from '../modules/payments/gateway-port.ts';
+import type { MandateGateway } from './mandate-gateway.ts';
 import type { OutsideCallRecorder } from './outside-calls.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
@@ -20,13 +21,21 @@ export interface GatewayPlugin<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** Its client, on its own base URL (or the sandbox's). */
   connect(
     settings: z.output<z.ZodObject<Shape>>,
-    outside: { baseUrl: string; timeoutMs: number; recordCall?: OutsideCallRecorder },
+    outside: {
+      baseUrl: string;
+      timeoutMs: number;
+      recordCall?: OutsideCallRecorder;
+      /** The api's clock, for the mandates' time rules (by default the system's). */
+      now?: () => Date;
+    },
   ): ConnectedGateway;
 }
 
 export interface ConnectedGateway {
   /** The charge and refund checks every gateway answers (confirmation, reconciliation, refunds). */
   client: PaymentGateway;
+  /** Its mandates, for AutoPay, if it offers them (decision 075). */
+  mandates?: MandateGateway;
   /** Its routes at the spec's paths: the hand-off(s), then its callbacks and webhooks, each verified. */
   routes(port: GatewayPort): FastifyPluginAsyncZod;
 }

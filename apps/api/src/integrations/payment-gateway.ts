@@ -163,7 +163,7 @@ export interface GatewayAnswer {
 }
 
 export interface GatewayCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
   timeoutMs: number;

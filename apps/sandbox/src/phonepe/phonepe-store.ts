@@ -94,15 +94,7 @@ export class PhonepeStore {
     paymentMode: PhonepePaymentMode,
     now = Date.now(),
   ): void {
-    const detail: PhonepePaymentDetail = {
-      transactionId: `OM${randomDigits(22)}`,
-      paymentMode,
-      timestamp: now,
-      amount: order.amount,
-      state,
-      ...(state === 'FAILED' ? { errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZM' } : {}),
-      rail: { type: 'UPI', utr: randomDigits(12), upiTransactionId: `YBL${randomAlnum(20)}` },
-    };
+    const detail = paymentAttempt(order.amount, state, paymentMode, now);
     order.payments.push(detail);
     this.setState(order, state, now);
   }
@@ -159,6 +151,24 @@ export class PhonepeStore {
     this.ledger.refund(order.merchantOrderId, amount);
     return refund;
   }
+}
+
+/** One payment attempt as PhonePe reports it (a UPI rail; a failed one with PhonePe's error codes). */
+export function paymentAttempt(
+  amount: number,
+  state: PhonepeOrderState,
+  paymentMode: PhonepePaymentMode,
+  now: number,
+): PhonepePaymentDetail {
+  return {
+    transactionId: `OM${randomDigits(22)}`,
+    paymentMode,
+    timestamp: now,
+    amount,
+    state,
+    ...(state === 'FAILED' ? { errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZM' } : {}),
+    rail: { type: 'UPI', utr: randomDigits(12), upiTransactionId: `YBL${randomAlnum(20)}` },
+  };
 }
 
 export function orderStatus(order: PhonepeOrder): PhonepeOrderStatusResponse & { merchantOrderId: string } {

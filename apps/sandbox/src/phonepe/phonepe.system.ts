@@ -3,6 +3,7 @@ import {
   type PhonepeCallback,
   type PhonepeOrderState,
   type PhonepePaymentMode,
+  type PhonepeSubscriptionCallback,
   phonepeCallbackAuthorization,
 } from '@erti/protocols';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { escapeHtml, factList, htmlPage, outcomeButtons, rupees } from '../gatew
 import { notify } from '../gateway-kit/outbound.ts';
 import type { SandboxGateway } from '../gateway-kit/sandbox-gateway.ts';
 import type { SandboxConfig, SandboxSystem } from '../modules.ts';
+import { registerPhonepeAutopay } from './phonepe-autopay.ts';
 import {
   orderStatus,
   type PhonepeOrder,
@@ -79,7 +81,11 @@ const refundCallback = (refund: PhonepeRefund): PhonepeCallback => ({
   payload: refundStatus(refund),
 });
 
-async function sendCallbacks(log: FastifyBaseLogger, config: SandboxConfig, callbacks: PhonepeCallback[]) {
+async function sendCallbacks(
+  log: FastifyBaseLogger,
+  config: SandboxConfig,
+  callbacks: (PhonepeCallback | PhonepeSubscriptionCallback)[],
+) {
   const authorization = phonepeCallbackAuthorization(
     config.phonepeCallbackUsername,
     config.phonepeCallbackPassword,
@@ -121,7 +127,8 @@ function payPage(order: PhonepeOrder): string {
 /**
  * Simulated PhonePe Standard Checkout v2: OAuth token, pay (a redirect to a sandbox pay page), order
  * status, refunds and refund status, and the S2S callbacks of orders and refunds with `Authorization: sha256(user:pass)`
- * (faults: `duplicate`, `outOfOrder`, `fail`, `pending`). protocols.md §2(a).
+ * (faults: `duplicate`, `outOfOrder`, `fail`, `pending`). protocols.md §2(a). AutoPay (mandates) is
+ * phonepe-autopay.ts: a checkout with a subscription setup flow goes there.
  */
 export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { config, faults }) => {
   const store = new PhonepeStore(config.settleAfterMs);
@@ -168,7 +175,17 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
     };
   });
 
+  const setUpSubscription = registerPhonepeAutopay(app, {
+    faults,
+    ledger: store.ledger,
+    publicUrl: () => config.publicUrl,
+    requireToken,
+    send: (log, callbacks) => sendCallbacks(log, config, callbacks),
+  });
+
   app.post('/phonepe/checkout/v2/pay', { preHandler: requireToken }, async (request, reply) => {
+    const flow = (request.body as { paymentFlow?: { type?: unknown } } | undefined)?.paymentFlow?.type;
+    if (flow === 'SUBSCRIPTION_CHECKOUT_SETUP') return setUpSubscription(request.body, reply);
     const parsed = payRequestSchema.safeParse(request.body);
     if (!parsed.success)
       return badRequest(reply, 'BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Bad request');

@@ -1,4 +1,9 @@
-import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '@erti/protocols';
+import type {
+  RazorpayOrder,
+  RazorpayRecurringOrder,
+  RazorpayRecurringPayment,
+  RazorpayRefund,
+} from '@erti/protocols';
 import { randomAlnum, randomDigits } from '../gateway-kit/ids.ts';
 import { Ledger } from '../gateway-kit/ledger.ts';
 
@@ -9,12 +14,19 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Razorpay's in-memory books: orders, payments, refunds, and the ledger keyed by order id. */
 export class RazorpayStore {
   readonly ledger = new Ledger();
-  private readonly orders = new Map<string, RazorpayOrder>();
-  private readonly payments = new Map<string, RazorpayPayment>();
+  private readonly orderBook = new Map<string, RazorpayRecurringOrder>();
+  private readonly payments = new Map<string, RazorpayRecurringPayment>();
   private readonly refunds = new Map<string, RazorpayRefund & { requestedAt: number }>();
 
-  createOrder(input: { amount: number; receipt: string; notes?: Record<string, string> }): RazorpayOrder {
-    const order: RazorpayOrder = {
+  /** An order; a recurring one also names its customer and its token (limit) or its debit's notice. */
+  createOrder(
+    input: { amount: number; receipt: string; notes?: Record<string, string> } & Pick<
+      RazorpayRecurringOrder,
+      'customer_id' | 'token' | 'notification'
+    >,
+  ): RazorpayRecurringOrder {
+    const { customer_id, token, notification } = input;
+    const order: RazorpayRecurringOrder = {
       id: `order_${randomAlnum(14)}`,
       entity: 'order',
       amount: input.amount,
@@ -26,58 +38,89 @@ export class RazorpayStore {
       attempts: 0,
       notes: input.notes && Object.keys(input.notes).length > 0 ? input.notes : [],
       created_at: nowSeconds(),
+      ...(customer_id ? { customer_id } : {}),
+      ...(token ? { token } : {}),
+      ...(notification ? { notification } : {}),
     };
-    this.orders.set(order.id, order);
+    this.orderBook.set(order.id, order);
     return order;
   }
 
-  order(id: string): RazorpayOrder | undefined {
-    return this.orders.get(id);
+  order(id: string): RazorpayRecurringOrder | undefined {
+    return this.orderBook.get(id);
   }
 
-  payment(id: string): RazorpayPayment | undefined {
+  /** Every order, or those with this receipt, newest first. */
+  orders(receipt?: string): RazorpayRecurringOrder[] {
+    const all = [...this.orderBook.values()].reverse();
+    return receipt === undefined ? all : all.filter((order) => order.receipt === receipt);
+  }
+
+  payment(id: string): RazorpayRecurringPayment | undefined {
     return this.payments.get(id);
   }
 
-  paymentsOf(orderId: string): RazorpayPayment[] {
+  paymentsOf(orderId: string): RazorpayRecurringPayment[] {
     return [...this.payments.values()].filter((payment) => payment.order_id === orderId);
   }
 
-  /** One attempt on the hosted checkout; a captured one is money taken. */
+  /**
+   * One attempt on the hosted checkout or on a token; a captured one is money taken. `authorized`:
+   * a mandate's authorisation, never captured (Razorpay voids it). `created`: still in flight.
+   */
   pay(
     order: RazorpayOrder,
-    input: { captured: boolean; method: RazorpayPayment['method']; email: string; contact: string },
-  ): RazorpayPayment {
+    input: {
+      status: 'captured' | 'authorized' | 'failed' | 'created';
+      method: RazorpayRecurringPayment['method'];
+      email: string;
+      contact: string;
+      recurring?: { customer_id: string; token_id: string };
+    },
+  ): RazorpayRecurringPayment {
     order.attempts += 1;
-    const payment: RazorpayPayment = {
+    const failed = input.status === 'failed';
+    const payment: RazorpayRecurringPayment = {
       id: `pay_${randomAlnum(14)}`,
       entity: 'payment',
       amount: order.amount,
       currency: 'INR',
-      status: input.captured ? 'captured' : 'failed',
+      status: input.status,
       order_id: order.id,
       method: input.method,
       amount_refunded: 0,
       refund_status: null,
-      captured: input.captured,
+      captured: false,
       email: input.email,
       contact: input.contact,
-      error_code: input.captured ? null : 'BAD_REQUEST_ERROR',
-      error_description: input.captured ? null : 'Payment failed because the bank declined it',
-      acquirer_data: input.captured ? { rrn: randomDigits(12) } : {},
+      error_code: failed ? 'BAD_REQUEST_ERROR' : null,
+      error_description: failed ? 'Payment failed because the bank declined it' : null,
+      acquirer_data: failed ? {} : { rrn: randomDigits(12) },
       notes: [],
       created_at: nowSeconds(),
+      ...(input.recurring ? { ...input.recurring, recurring: true } : {}),
     };
     this.payments.set(payment.id, payment);
-    if (input.captured) {
-      order.status = 'paid';
-      order.amount_paid = order.amount;
-      order.amount_due = 0;
-      this.ledger.charge(order.id, order.amount);
-    } else {
-      order.status = 'attempted';
-    }
+    order.status = 'attempted';
+    if (input.status === 'captured') this.capture(payment);
     return payment;
+  }
+
+  /** The payment's money is taken: its order is paid. */
+  capture(payment: RazorpayRecurringPayment): void {
+    const order = this.orderBook.get(payment.order_id);
+    if (!order) return;
+    payment.status = 'captured';
+    payment.captured = true;
+    order.status = 'paid';
+    order.amount_paid = order.amount;
+    order.amount_due = 0;
+    this.ledger.charge(order.id, order.amount);
+  }
+
+  /** Payments still in flight (recurring debits the bank has not answered). */
+  inFlight(): RazorpayRecurringPayment[] {
+    return [...this.payments.values()].filter((payment) => payment.status === 'created');
   }
 
   refundsOf(paymentId: string): RazorpayRefund[] {
@@ -90,7 +133,7 @@ export class RazorpayStore {
   }
 
   addRefund(
-    payment: RazorpayPayment,
+    payment: RazorpayRecurringPayment,
     input: { amount: number; receipt?: string; notes?: Record<string, string>; speed: 'normal' | 'optimum' },
   ): RazorpayRefund {
     const refund: RazorpayRefund & { requestedAt: number } = {

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   type RazorpayOrder,
   type RazorpayPayment,
+  type RazorpayRecurringWebhookEventName,
   type RazorpayRefund,
+  type RazorpayToken,
   type RazorpayWebhookEvent,
   type RazorpayWebhookEventName,
   razorpayPaymentSignature,
@@ -15,6 +17,7 @@ import { randomAlnum } from '../gateway-kit/ids.ts';
 import { notify } from '../gateway-kit/outbound.ts';
 import type { SandboxGateway } from '../gateway-kit/sandbox-gateway.ts';
 import type { SandboxConfig, SandboxSystem } from '../modules.ts';
+import { registerRazorpayRecurring } from './razorpay-recurring.ts';
 import { RazorpayStore } from './razorpay-store.ts';
 
 const brand = { brand: 'Razorpay', colour: '#1d4ed8' };
@@ -25,6 +28,28 @@ const orderRequestSchema = z.object({
   receipt: z.string().max(40, 'receipt: the length must be no more than 40.'),
   notes: z.record(z.string(), z.string().max(256)).optional(),
   partial_payment: z.boolean().optional(),
+  // Recurring payments: the authorisation order's token (the mandate), or a debit's notice.
+  customer_id: z.string().optional(),
+  method: z.enum(['upi', 'card', 'emandate']).optional(),
+  payment_capture: z.boolean().optional(),
+  token: z
+    .object({
+      max_amount: z.number().int().min(100),
+      expire_at: z.number().int(),
+      frequency: z.enum([
+        'daily',
+        'weekly',
+        'fortnightly',
+        'monthly',
+        'bimonthly',
+        'quarterly',
+        'half_yearly',
+        'yearly',
+        'as_presented',
+      ]),
+    })
+    .optional(),
+  notification: z.object({ token_id: z.string(), payment_after: z.number().int() }).optional(),
 });
 
 const refundRequestSchema = z.object({
@@ -46,6 +71,8 @@ const checkoutSchema = z.object({
   'prefill[contact]': z.string().max(20).optional(),
   callback_url: z.url(),
   cancel_url: z.url().optional(),
+  customer_id: z.string().optional(),
+  recurring: z.string().optional(),
 });
 type Checkout = z.infer<typeof checkoutSchema>;
 
@@ -74,8 +101,13 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 function webhookEvent(
-  event: RazorpayWebhookEventName,
-  payload: { payment?: RazorpayPayment; order?: RazorpayOrder; refund?: RazorpayRefund },
+  event: RazorpayWebhookEventName | RazorpayRecurringWebhookEventName,
+  payload: {
+    payment?: RazorpayPayment;
+    order?: RazorpayOrder;
+    refund?: RazorpayRefund;
+    token?: RazorpayToken;
+  },
 ): RazorpayWebhookEvent {
   const entities = Object.fromEntries(
     Object.entries(payload)
@@ -112,6 +144,20 @@ async function sendWebhooks(
       },
     });
   }
+}
+
+/** A checkout's payment of an ordinary order, and its webhooks. */
+function checkoutPayment(
+  store: RazorpayStore,
+  order: RazorpayOrder,
+  paid: boolean,
+  attempt: { method: RazorpayPayment['method']; email: string; contact: string },
+) {
+  const payment = store.pay(order, { status: paid ? 'captured' : 'failed', ...attempt });
+  const events = paid
+    ? [webhookEvent('payment.captured', { payment }), webhookEvent('order.paid', { payment, order })]
+    : [webhookEvent('payment.failed', { payment })];
+  return { payment, events };
 }
 
 function checkoutPage(order: RazorpayOrder, checkout: Checkout): string {
@@ -174,14 +220,41 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
       return apiError(reply, 401, 'Authentication failed');
   };
 
+  const recurring = registerRazorpayRecurring(app, {
+    store,
+    faults,
+    basicAuth,
+    keySecret: config.razorpayKeySecret,
+    apiError,
+    event: webhookEvent,
+    send: (log, events) => sendWebhooks(log, config, events),
+  });
+
   app.post('/razorpay/v1/orders', { preHandler: basicAuth }, async (request, reply) => {
     const parsed = orderRequestSchema.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return apiError(reply, 400, issue?.message ?? 'Bad request', issue?.path.join('.'));
     }
-    return store.createOrder(parsed.data);
+    const problem = recurring.orderProblem(parsed.data);
+    if (problem) return apiError(reply, 400, problem);
+    const { notification, ...rest } = parsed.data;
+    const order = store.createOrder({
+      ...rest,
+      ...(notification ? { notification: { ...notification, status: 'pending' as const } } : {}),
+    });
+    if (order.notification) await recurring.notify(request.log, order, !faults.flag(request, 'fail'));
+    return order;
   });
+
+  app.get<{ Querystring: { receipt?: string } }>(
+    '/razorpay/v1/orders',
+    { preHandler: basicAuth },
+    async (request) => {
+      const items = store.orders(request.query.receipt);
+      return { entity: 'collection', count: items.length, items };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/razorpay/v1/orders/:id',
@@ -275,6 +348,8 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
     if (checkout.amount !== undefined && checkout.amount !== order.amount)
       return checkoutError(reply, 'The amount does not match the order amount');
     if (order.status === 'paid') return checkoutError(reply, 'This order has already been paid');
+    const problem = recurring.checkoutProblem(order, checkout);
+    if (problem) return checkoutError(reply, problem);
     return reply.type('text/html; charset=utf-8').send(checkoutPage(order, checkout));
   });
 
@@ -293,16 +368,17 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
         duplicate: faults.flag(request, 'duplicate'),
         outOfOrder: faults.flag(request, 'outOfOrder'),
       };
-      const captured = outcome.data.outcome === 'success' && !flags.fail;
-      const payment = store.pay(order, {
-        captured,
+      const paid = outcome.data.outcome === 'success' && !flags.fail;
+      const attempt = {
         method: outcome.data.method ?? 'upi',
         email: checkout.data['prefill[email]'] ?? '',
         contact: checkout.data['prefill[contact]'] ?? '',
-      });
-      const events = captured
-        ? [webhookEvent('payment.captured', { payment }), webhookEvent('order.paid', { payment, order })]
-        : [webhookEvent('payment.failed', { payment })];
+      };
+      // A mandate's authorisation order yields a token; any other order is charged.
+      const { payment, events } = order.token
+        ? recurring.authorise(order, { approved: paid, ...attempt })
+        : checkoutPayment(store, order, paid, attempt);
+      const captured = payment.status !== 'failed';
       // Out of order: the "order.paid" overtakes "payment.captured", as retried deliveries do.
       await sendWebhooks(request.log, config, flags.outOfOrder ? events.reverse() : events, flags.duplicate);
       const fields: Record<string, string> = captured

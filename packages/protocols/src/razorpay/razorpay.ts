@@ -1,4 +1,9 @@
 import { createHmac } from 'node:crypto';
+import type {
+  RazorpayRecurringOrder,
+  RazorpayRecurringWebhookEventName,
+  RazorpayToken,
+} from './razorpay-recurring.ts';
 
 /** Checkout signature: hex HMAC-SHA256(key_secret, order_id|payment_id). */
 export function razorpayPaymentSignature(orderId: string, paymentId: string, keySecret: string): string {
@@ -87,12 +92,13 @@ export type RazorpayWebhookEventName =
 export interface RazorpayWebhookEvent {
   entity: 'event';
   account_id: string;
-  event: RazorpayWebhookEventName;
+  event: RazorpayWebhookEventName | RazorpayRecurringWebhookEventName;
   contains: string[];
   payload: {
     payment?: { entity: RazorpayPayment };
-    order?: { entity: RazorpayOrder };
+    order?: { entity: RazorpayOrder | RazorpayRecurringOrder };
     refund?: { entity: RazorpayRefund };
+    token?: { entity: RazorpayToken };
   };
   created_at: number;
 }

@@ -1,5 +1,6 @@
 import {
   hexDigestsEqual,
+  PHONEPE_REDEMPTION_ATTEMPTS,
   type PhonepeError,
   type PhonepeOrderStatusResponse,
   type PhonepePaymentDetail,
@@ -8,6 +9,7 @@ import {
   type PhonepeRefundResponse,
   type PhonepeRefundState,
   type PhonepeRefundStatusResponse,
+  type PhonepeSubscriptionOrderStatus,
   type PhonepeTokenResponse,
   phonepeCallbackAuthorization,
 } from '@erti/protocols';
@@ -127,38 +129,80 @@ export function createPhonepeGateway(options: PhonepeOptions) {
     };
   }
 
+  /** A charge from an order's status answer (a checkout's or an AutoPay debit's), read as `read`. */
+  function chargeOf(
+    path: string,
+    status: Pick<PhonepeOrderStatusResponse, 'amount' | 'errorCode' | 'paymentDetails'> & { state: string },
+    read: ChargeCheck['state'] | undefined,
+    label = '',
+  ): ChargeCheck {
+    const latest = status.paymentDetails?.at(-1);
+    const { state, paymentId } = checkedCharge('phonepe', path, status, {
+      state: read,
+      statusField: 'state',
+      paymentId: latest?.transactionId,
+      idField: 'paymentDetails[].transactionId',
+    });
+    return {
+      state,
+      amountPaise: amountInAnswer(status.amount, {
+        gateway: 'phonepe',
+        path,
+        field: 'amount',
+        answer: status,
+        unit: 'paise',
+      }),
+      paymentId,
+      paymentMode: bbpsPaymentMode(latest),
+      instrument: { bankReference: latest?.rail?.utr },
+      providerStatus: `${label}${status.state}${status.errorCode ? `/${status.errorCode}` : ''}`,
+    };
+  }
+
+  /**
+   * The charge of an AutoPay debit, if the order is one: completed is paid; a failed attempt PhonePe
+   * would still take a retry of stays pending (the debit is not over); a notice without a debit yet is
+   * no payment.
+   */
+  async function debitCharge(merchantOrderId: string): Promise<ChargeCheck | undefined> {
+    const path = `/subscriptions/v2/order/${encodeURIComponent(merchantOrderId)}/status`;
+    const answer = await authorised(path, { method: 'GET' });
+    if (answer.status === 400 || answer.status === 404) return undefined;
+    const status = expectOk<PhonepeSubscriptionOrderStatus>('phonepe', path, answer);
+    const attempts = status.paymentDetails?.length ?? 0;
+    const retryable = attempts > 0 && attempts < PHONEPE_REDEMPTION_ATTEMPTS && Date.now() < status.expireAt;
+    const read =
+      status.state === 'FAILED'
+        ? attempts === 0
+          ? 'NOT_FOUND'
+          : retryable
+            ? 'PENDING'
+            : 'FAILED'
+        : status.state === 'NOTIFIED' || status.state === 'NOTIFICATION_IN_PROGRESS'
+          ? 'NOT_FOUND'
+          : phonepeChargeState(status.state);
+    return chargeOf(path, status, read, 'autopay ');
+  }
+
   const gateway: PaymentGateway = {
     name: 'phonepe',
 
     async checkCharge(order) {
       const path = `/checkout/v2/order/${encodeURIComponent(order.merchantOrderId)}/status`;
       const answer = await authorised(path, { method: 'GET' });
+      // Not a checkout: it may be an AutoPay debit (a redemption order), charged as any payment.
       if (answer.status === 400 || answer.status === 404)
-        return { state: 'NOT_FOUND', providerStatus: errorCode(answer.body) };
+        return (
+          (await debitCharge(order.merchantOrderId)) ?? {
+            state: 'NOT_FOUND',
+            providerStatus: errorCode(answer.body),
+          }
+        );
       const status = expectOk<PhonepeOrderStatusResponse>('phonepe', path, answer);
       const latest = status.paymentDetails?.at(-1);
       // An open order nobody has tried to pay yet is, for us, no payment at all.
       const attempted = latest !== undefined || status.state !== 'PENDING';
-      const { state, paymentId } = checkedCharge('phonepe', path, status, {
-        state: attempted ? phonepeChargeState(status.state) : 'NOT_FOUND',
-        statusField: 'state',
-        paymentId: latest?.transactionId,
-        idField: 'paymentDetails[].transactionId',
-      });
-      return {
-        state,
-        amountPaise: amountInAnswer(status.amount, {
-          gateway: 'phonepe',
-          path,
-          field: 'amount',
-          answer: status,
-          unit: 'paise',
-        }),
-        paymentId,
-        paymentMode: bbpsPaymentMode(latest),
-        instrument: { bankReference: latest?.rail?.utr },
-        providerStatus: `${status.state}${status.errorCode ? `/${status.errorCode}` : ''}`,
-      };
+      return chargeOf(path, status, attempted ? phonepeChargeState(status.state) : 'NOT_FOUND');
     },
 
     async refund(refund) {
@@ -187,6 +231,9 @@ export function createPhonepeGateway(options: PhonepeOptions) {
 
   return {
     ...gateway,
+
+    /** Any authorised call (the AutoPay calls in phonepe-mandates.ts); the caller reads the answer. */
+    call: authorised,
 
     async pay(request: PhonepePayRequest): Promise<PhonepePayResponse> {
       const answer = await authorised('/checkout/v2/pay', { method: 'POST', body: request });

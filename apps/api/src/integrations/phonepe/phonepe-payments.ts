@@ -21,6 +21,31 @@ const expireAfterSeconds = (handoffExpirySeconds: number) =>
  */
 export function createPhonepePayments(phonepe: PhonepeGateway, port: GatewayPort) {
   const { handOff, callbacks, site, logger } = port;
+
+  /**
+   * An AutoPay callback (a mandate's setup, state, notice or debit): queued once for AutoPay; a
+   * debit that is already an order of ours is confirmed with PhonePe as any payment.
+   */
+  async function mandateCallback(body: PhonepeCallbackBody): Promise<void> {
+    const { payload } = body;
+    const mandateId = payload.merchantSubscriptionId ?? payload.paymentFlow?.merchantSubscriptionId;
+    const debit = payload.paymentFlow?.type === 'SUBSCRIPTION_REDEMPTION';
+    const attempt = payload.paymentDetails?.at(-1)?.transactionId ?? '';
+    await callbacks.mandateChanged(
+      `${body.event}:${mandateId}:${payload.orderId ?? ''}:${payload.state ?? ''}:${attempt}`,
+      {
+        event: body.event,
+        mandateId,
+        gatewayOrderId: payload.orderId,
+        ...(debit ? { debitId: payload.merchantOrderId } : {}),
+      },
+      body as unknown as Record<string, unknown>,
+    );
+    const order =
+      debit && payload.merchantOrderId ? await callbacks.findOrder(payload.merchantOrderId) : undefined;
+    if (order?.gateway === 'phonepe') await callbacks.confirmCharge(order, 'phonepe-autopay-callback');
+  }
+
   return {
     async start(payer: Payer, body: PhonepePayRequest): Promise<PhonepePayResponse> {
       const order = await handOff.openBillOrder(payer, 'phonepe', body, body.amount);
@@ -57,6 +82,7 @@ export function createPhonepePayments(phonepe: PhonepeGateway, port: GatewayPort
     },
 
     async callback(body: PhonepeCallbackBody): Promise<void> {
+      if (body.event.startsWith('subscription.')) return mandateCallback(body);
       const { payload } = body;
       const merchantOrderId = payload.merchantOrderId ?? payload.originalMerchantOrderId ?? '';
       const order = await callbacks.findOrder(merchantOrderId);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { GatewayPort } from '../../modules/payments/gateway-port.ts';
 import type { GatewayPlugin } from '../gateway-plugin.ts';
 import { createPhonepeGateway, type PhonepeGateway } from './phonepe-gateway.ts';
+import { createPhonepeMandates } from './phonepe-mandates.ts';
 import { createPhonepePayments } from './phonepe-payments.ts';
 
 const settings = {
@@ -43,7 +44,7 @@ function phonepeRoutes(client: PhonepeGateway, port: GatewayPort): FastifyPlugin
   };
 }
 
-/** PhonePe PG: the checkout (`POST /phonepe/pay`) and its server-to-server callback. */
+/** PhonePe PG: the checkout (`POST /phonepe/pay`), AutoPay's mandates and the server-to-server callback. */
 export const phonepePlugin: GatewayPlugin<typeof settings> = {
   name: 'phonepe',
   settings,
@@ -60,6 +61,7 @@ export const phonepePlugin: GatewayPlugin<typeof settings> = {
     });
     return {
       client,
+      mandates: createPhonepeMandates(client, outside.now),
       routes: (port) => phonepeRoutes(client, port),
     };
   },

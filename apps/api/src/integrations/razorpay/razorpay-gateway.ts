@@ -3,7 +3,9 @@ import {
   type RazorpayOrder,
   type RazorpayOrderRequest,
   type RazorpayPayment,
+  type RazorpayRecurringOrder,
   type RazorpayRefund,
+  razorpayDebitRetryable,
   razorpayPaymentSignature,
   razorpayWebhookSignature,
 } from '@erti/protocols';
@@ -14,6 +16,8 @@ import {
   callGateway,
   checkedCharge,
   expectOk,
+  type GatewayAnswer,
+  type GatewayCall,
   type GatewayOrderRef,
   type PaymentGateway,
   type RefundCheck,
@@ -100,15 +104,17 @@ export function createRazorpayGateway(options: RazorpayOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const answer = await callGateway('razorpay', `${baseUrl}/v1${path}`, {
+  const call = (method: GatewayCall['method'], path: string, body?: unknown): Promise<GatewayAnswer> =>
+    callGateway('razorpay', `${baseUrl}/v1${path}`, {
       method,
       headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.timeoutMs,
       recordCall: options.recordCall,
     });
-    return expectOk<T>('razorpay', path, answer);
+
+  async function api<T>(method: GatewayCall['method'], path: string, body?: unknown): Promise<T> {
+    return expectOk<T>('razorpay', path, await call(method, path, body));
   }
 
   const paymentsOf = (order: GatewayOrderRef) =>
@@ -126,7 +132,15 @@ export function createRazorpayGateway(options: RazorpayOptions) {
       const { items } = await paymentsOf(order);
       // Any attempt in a state we do not know might be the charge: it is read (and refused) first.
       const payment = items.find((item) => !razorpayChargeState(item.status)) ?? decisivePayment(items);
-      return payment ? chargeOf(path, payment) : { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+      if (!payment) return { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+      const charge = chargeOf(path, payment);
+      if (charge.state !== 'FAILED') return charge;
+      // An AutoPay debit that failed but may still be retried is not over (decision 075).
+      const razorpayOrder = await api<RazorpayRecurringOrder>('GET', `/orders/${order.gatewayOrderId}`);
+      const retryable = razorpayDebitRetryable(razorpayOrder, items.length, Math.floor(Date.now() / 1000));
+      return retryable
+        ? { ...charge, state: 'PENDING', providerStatus: 'failed, a retry may follow' }
+        : charge;
     },
 
     async refund(refund) {
@@ -170,6 +184,9 @@ export function createRazorpayGateway(options: RazorpayOptions) {
   return {
     ...gateway,
     keyId: options.keyId,
+    /** Any call on the key (the recurring payments in razorpay-mandates.ts): the answer as it came, or parsed. */
+    call,
+    api,
     /** The hosted checkout the browser form-posts to. */
     checkoutUrl: `${baseUrl}/v1/checkout/embedded`,
 

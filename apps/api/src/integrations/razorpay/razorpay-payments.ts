@@ -4,6 +4,7 @@ import {
   type CreateOrderResponse,
   type GatewayFormPost,
   messages,
+  type RazorpayWebhookBody,
   razorpayWebhookSchema,
 } from '@erti/contracts';
 import { badRequest, unauthorized } from '../../errors.ts';
@@ -25,6 +26,30 @@ const parseJson = (raw: Buffer): unknown => {
  */
 export function createRazorpayPayments(razorpay: RazorpayGateway, port: GatewayPort) {
   const { handOff, callbacks, site, logger } = port;
+
+  /**
+   * The part of a webhook about a mandate (a token's state, a debit's notice, a payment on a token):
+   * queued once for AutoPay. A debit's payment then goes on as any payment (its order is ours).
+   */
+  async function mandateWebhook(key: string, event: RazorpayWebhookBody): Promise<void> {
+    const { payment, order, token } = event.payload;
+    const tokenId = token?.entity.id ?? payment?.entity.token_id ?? undefined;
+    const notice = event.event.startsWith('order.notification.');
+    if (!tokenId && !notice) return;
+    await callbacks.mandateChanged(
+      `mandate:${key}`,
+      {
+        event: event.event,
+        ...(tokenId ? { tokenId } : {}),
+        ...(notice && order
+          ? { gatewayOrderId: order.entity.id, debitId: order.entity.receipt ?? undefined }
+          : {}),
+        ...(payment?.entity.order_id ? { gatewayOrderId: payment.entity.order_id } : {}),
+      },
+      event as unknown as Record<string, unknown>,
+    );
+  }
+
   return {
     /** The test payment page through Razorpay: the amount asked for, no bill behind it. */
     async start(payer: Payer, body: CreateOrderRequest): Promise<CreateOrderResponse> {
@@ -92,11 +117,13 @@ export function createRazorpayPayments(razorpay: RazorpayGateway, port: GatewayP
       const event = parsed.data;
       const payment = event.payload?.payment?.entity;
       const refund = event.payload?.refund?.entity;
+      const key = eventId ?? createHash('sha256').update(raw).digest('hex');
+      await mandateWebhook(key, event);
       const order = payment?.order_id
         ? await callbacks.findOrderByGatewayOrderId(payment.order_id)
         : undefined;
       const fresh = await callbacks.recordEvent({
-        key: eventId ?? createHash('sha256').update(raw).digest('hex'),
+        key,
         orderId: order?.id ?? null,
         verified: true,
         payload: event as unknown as Record<string, unknown>,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { GatewayPort } from '../../modules/payments/gateway-port.ts';
 import type { GatewayPlugin } from '../gateway-plugin.ts';
 import { createRazorpayGateway, type RazorpayGateway } from './razorpay-gateway.ts';
+import { createRazorpayMandates } from './razorpay-mandates.ts';
 import { createRazorpayPayments } from './razorpay-payments.ts';
 
 const settings = {
@@ -50,7 +51,10 @@ function razorpayRoutes(client: RazorpayGateway, port: GatewayPort): FastifyPlug
   };
 }
 
-/** Razorpay: the test payment page (`POST /bbps/pg/create-order`), its checkout callback and webhooks. */
+/**
+ * Razorpay: the test payment page (`POST /bbps/pg/create-order`), recurring payments for AutoPay, its
+ * checkout callback and webhooks.
+ */
 export const razorpayPlugin: GatewayPlugin<typeof settings> = {
   name: 'razorpay',
   settings,
@@ -65,6 +69,7 @@ export const razorpayPlugin: GatewayPlugin<typeof settings> = {
     });
     return {
       client,
+      mandates: createRazorpayMandates(client, outside.now),
       routes: (port) => razorpayRoutes(client, port),
     };
   },

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Gateway } from '@erti/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { MANDATE_EVENT_JOB } from '../../integrations/mandate-gateway.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import type { CallbackPort } from './gateway-port.ts';
 import {
@@ -74,5 +76,15 @@ export function createGatewayCallbacks(deps: CallbacksDeps) {
     confirmCharge,
     refundChanged: (gatewayRefundId) => deps.refunds.refundChanged(gateway, gatewayRefundId),
     outcomePage,
+    async mandateChanged(key, event, payload) {
+      const fresh = await recordGatewayEvent(db, { gateway, key, orderId: null, verified: true, payload });
+      if (!fresh) return logger.info({ gateway, key }, 'mandate callback replayed; ignored');
+      await enqueueJob(
+        db,
+        MANDATE_EVENT_JOB,
+        { gateway, ...event },
+        { dedupeKey: `mandate-event:${gateway}:${key}` },
+      );
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { Charge, Gateway, PaymentSource } from '@erti/contracts';
 import type { FastifyBaseLogger, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
+import type { MandateEvent } from '../../integrations/mandate-gateway.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { OrderRow } from './payments.repository.ts';
 
@@ -77,6 +78,15 @@ export interface CallbackPort {
   refundChanged(gatewayRefundId: string): Promise<void>;
   /** Where the browser goes once the gateway returns it: the outcome page of the order's state. */
   outcomePage(order: OrderRow | undefined): string;
+  /**
+   * A verified mandate callback (decision 075): recorded once under the provider's key, then queued
+   * for AutoPay (the MANDATE_EVENT_JOB), which asks the gateway what it means. A replay changes nothing.
+   */
+  mandateChanged(
+    key: string,
+    event: Omit<MandateEvent, 'gateway'>,
+    payload: Record<string, unknown>,
+  ): Promise<void>;
 }
 
 /** The ports for one gateway: everything is already bound to its name. */

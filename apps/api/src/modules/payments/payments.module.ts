@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { outsideBaseUrl } from '../../config.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import type { ConnectedGateway } from '../../integrations/gateway-plugin.ts';
+import type { MandateGateway } from '../../integrations/mandate-gateway.ts';
 import type { OutsideCallRecorder } from '../../integrations/outside-calls.ts';
 import { paymentGateways } from '../../integrations/payment-gateways.ts';
 import type { AppDeps, AppModule } from '../module.ts';
@@ -57,16 +58,31 @@ import { createRefundsService, type Gateways, type RefundsService } from './refu
 function connectGateways(
   config: Config,
   recordCall: OutsideCallRecorder,
+  now?: () => Date,
 ): (ConnectedGateway & { name: Gateway })[] {
   const timeoutMs = config.GATEWAY_TIMEOUT_MS;
   return paymentGateways.map((plugin) => ({
     name: plugin.name,
-    ...plugin.connect(config, { baseUrl: outsideBaseUrl(config, plugin.name), timeoutMs, recordCall }),
+    ...plugin.connect(config, { baseUrl: outsideBaseUrl(config, plugin.name), timeoutMs, recordCall, now }),
   }));
 }
 
 const clientsOf = (connected: ReturnType<typeof connectGateways>): Gateways =>
   Object.fromEntries(connected.map((gateway) => [gateway.name, gateway.client])) as Gateways;
+
+/**
+ * The gateways' mandates, for AutoPay (decision 075), by gateway name: the plug-ins that offer them
+ * (PhonePe AutoPay, Razorpay recurring payments). `now`: the api's clock, for their time rules.
+ */
+export function createMandateGateways(
+  deps: Pick<AppDeps, 'config' | 'recordOutsideCall'>,
+  now?: () => Date,
+): Partial<Record<Gateway, MandateGateway>> {
+  const connected = connectGateways(deps.config, deps.recordOutsideCall, now);
+  return Object.fromEntries(
+    connected.flatMap((gateway) => (gateway.mandates ? [[gateway.name, gateway.mandates]] : [])),
+  );
+}
 
 /**
  * The refund service, for other modules (the merchant dashboard): `requestRefund(executor?, {...})`

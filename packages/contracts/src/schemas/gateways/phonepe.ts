@@ -28,8 +28,16 @@ export const phonepeCallbackSchema = z.object({
     originalMerchantOrderId: z.string().max(63).optional(),
     refundId: z.string().max(64).optional(),
     orderId: z.string().max(64).optional(),
-    state: z.string().max(20).optional(),
+    state: z.string().max(30).optional(),
     paymentDetails: z.array(z.looseObject({ transactionId: z.string().max(64).optional() })).optional(),
+    /** AutoPay: a subscription's own events name it; its orders' events name it in their flow. */
+    merchantSubscriptionId: z.string().max(63).optional(),
+    paymentFlow: z
+      .looseObject({
+        type: z.string().max(40).optional(),
+        merchantSubscriptionId: z.string().max(63).optional(),
+      })
+      .optional(),
   }),
 });
 export type PhonepeCallbackBody = z.infer<typeof phonepeCallbackSchema>;

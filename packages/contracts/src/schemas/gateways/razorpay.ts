@@ -37,9 +37,20 @@ export const razorpayWebhookSchema = z.looseObject({
   event: z.string().max(60),
   payload: z.looseObject({
     payment: z
-      .object({ entity: z.looseObject({ id: z.string(), order_id: z.string().nullable().optional() }) })
+      .object({
+        entity: z.looseObject({
+          id: z.string(),
+          order_id: z.string().nullable().optional(),
+          /** Recurring payments: the token (mandate) it was made on or authorised. */
+          token_id: z.string().nullable().optional(),
+        }),
+      })
       .optional(),
     refund: z.object({ entity: z.looseObject({ id: z.string() }) }).optional(),
+    order: z
+      .object({ entity: z.looseObject({ id: z.string(), receipt: z.string().nullable().optional() }) })
+      .optional(),
+    token: z.object({ entity: z.looseObject({ id: z.string() }) }).optional(),
   }),
 });
 export type RazorpayWebhookBody = z.infer<typeof razorpayWebhookSchema>;
