@@ -6,7 +6,7 @@ import {
 } from '@erti/protocols';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { SandboxClock } from '../bou/clock.ts';
+import type { SandboxClock } from '../bou/clock.ts';
 import type { Faults } from '../faults/faults.ts';
 import { registerClockControls } from '../gateway-kit/clock-controls.ts';
 import { escapeHtml, factList, htmlPage, outcomeButtons, rupees } from '../gateway-kit/html.ts';
@@ -80,6 +80,8 @@ const refusalMessages = {
 } as const;
 
 export interface AutopayContext {
+  /** The sandbox's one clock (decision 073): mandates keep time by it, so tests move days in an instant. */
+  clock: SandboxClock;
   faults: Faults;
   ledger: Ledger;
   /** The sandbox's public address (read late: tests learn it after building). */
@@ -120,7 +122,7 @@ function mandatePage(order: SubscriptionOrder, subscription: PhonepeSubscription
  * Answers the checkout's setup handler (the web's `POST /checkout/v2/pay` with a setup flow).
  */
 export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayContext) {
-  const store = new PhonepeAutopayStore(new SandboxClock(), context.ledger);
+  const store = new PhonepeAutopayStore(context.clock, context.ledger);
   const { faults, requireToken } = context;
 
   const subscriptionEvent = (event: PhonepeSubscriptionEvent, subscription: PhonepeSubscriptionStatus) => ({

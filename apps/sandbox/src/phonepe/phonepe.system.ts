@@ -130,7 +130,7 @@ function payPage(order: PhonepeOrder): string {
  * (faults: `duplicate`, `outOfOrder`, `fail`, `pending`). protocols.md §2(a). AutoPay (mandates) is
  * phonepe-autopay.ts: a checkout with a subscription setup flow goes there.
  */
-export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { config, faults }) => {
+export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { config, faults, clock }) => {
   const store = new PhonepeStore(config.settleAfterMs);
 
   /** Moves time on and sends the callbacks of payments that settled and refunds that completed meanwhile. */
@@ -176,6 +176,7 @@ export const phonepeSystem: SandboxSystem = async (app: FastifyInstance, { confi
   });
 
   const setUpSubscription = registerPhonepeAutopay(app, {
+    clock,
     faults,
     ledger: store.ledger,
     publicUrl: () => config.publicUrl,

@@ -9,7 +9,7 @@ import type {
 import { razorpayPaymentSignature } from '@erti/protocols';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { SandboxClock } from '../bou/clock.ts';
+import type { SandboxClock } from '../bou/clock.ts';
 import type { Faults } from '../faults/faults.ts';
 import { registerClockControls } from '../gateway-kit/clock-controls.ts';
 import { randomAlnum } from '../gateway-kit/ids.ts';
@@ -46,6 +46,8 @@ type Entities = {
 };
 
 export interface RecurringContext {
+  /** The sandbox's one clock (decision 073): tokens and notices keep time by it. */
+  clock: SandboxClock;
   store: RazorpayStore;
   faults: Faults;
   basicAuth: preHandlerAsyncHookHandler;
@@ -64,8 +66,7 @@ export interface RecurringContext {
  * `/v1/payments/create/recurring` (declined), `pending` on the latter (in flight until settled).
  */
 export function registerRazorpayRecurring(app: FastifyInstance, context: RecurringContext) {
-  const { store, faults, basicAuth, apiError } = context;
-  const clock = new SandboxClock();
+  const { store, faults, basicAuth, apiError, clock } = context;
   const customers = new Map<string, RazorpayCustomer>();
   const tokens = new Map<string, RazorpayToken>();
   const seconds = () => Math.floor(clock.now().getTime() / 1000);

@@ -195,7 +195,7 @@ function checkoutPage(order: RazorpayOrder, checkout: Checkout): string {
  * `razorpay_*` triple (or `error[...]`) to callback_url; signed webhooks (faults: `duplicate`,
  * `outOfOrder`, `fail`). protocols.md §3.
  */
-export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { config, faults }) => {
+export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { config, faults, clock }) => {
   const store = new RazorpayStore();
 
   const advance = async (log: FastifyBaseLogger, force = false) => {
@@ -221,6 +221,7 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
   };
 
   const recurring = registerRazorpayRecurring(app, {
+    clock,
     store,
     faults,
     basicAuth,
