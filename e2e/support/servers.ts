@@ -72,7 +72,8 @@ export async function stopChild(
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill(signal);
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    // Past the api's own SHUTDOWN_GRACE_MS (20 s), which ends a graceful stop by itself.
+    setTimeout(() => child.kill('SIGKILL'), 25_000).unref();
   });
 }
 
