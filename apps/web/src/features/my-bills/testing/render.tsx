@@ -57,6 +57,7 @@ export function makeMyBill(overrides: Partial<MyBill> = {}): MyBill {
     customerParams: [{ name: 'Account ID', value: '1234567890' }],
     remindersOn: true,
     state: 'due',
+    autopay: null,
     bill: {
       billNumber: 'NOV2612345678',
       customerName: 'Asha Rao',
