@@ -6,14 +6,14 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
 
-/** Renders a My Bills screen part with a fresh query client and router. */
-export function renderWithClient(ui: ReactElement) {
+/** Renders a My Bills screen part with a fresh query client and router (at `path`). */
+export function renderWithClient(ui: ReactElement, path = '/my-bills') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/my-bills']}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
