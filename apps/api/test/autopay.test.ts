@@ -10,6 +10,7 @@ import {
   signedInUser,
   startBillPaymentEnv,
 } from './support/bill-network.ts';
+import { answerPhonepeMandatePage, answerRazorpayCheckout, formPost } from './support/mandates.ts';
 import { askPayuHandOff, fetchBill, paidAtPayu, settleJobs } from './support/payment-flows.ts';
 import type { TestEnv } from './support/test-env.ts';
 
@@ -17,6 +18,7 @@ let env: TestEnv;
 let electricity: Biller;
 
 const HOUR = 3_600_000;
+const IST_MS = 330 * 60_000;
 
 beforeAll(async () => {
   ({ env, electricity } = await startBillPaymentEnv({
@@ -84,34 +86,31 @@ async function billInMyBills(ending: string, nickname: string) {
   return { customer, entry, bill: entry.bill };
 }
 
-/** The customer answers PhonePe's mandate page; the browser comes back to us and on to My Bills. */
-async function approveAtPhonepe(handOff: TurnOnAutopayResponse['handOff'], outcome = 'approve') {
-  const page = await (await fetch(handOff.url)).text();
-  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
-  const answered = await fetch(new URL(action, handOff.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome }).toString(),
-    redirect: 'manual',
-  });
-  const back = await fetch(answered.headers.get('location') ?? '', { redirect: 'manual' });
+/** The browser comes back from the gateway to us (a GET or a form post) and on to My Bills. */
+async function backFromGateway(url: string, fields?: Record<string, string>) {
+  const back = await fetch(
+    url,
+    fields ? { ...formPost(fields), redirect: 'manual' } : { redirect: 'manual' },
+  );
   expect(back.status).toBe(303);
   return back.headers.get('location');
 }
 
 /** AutoPay turned on through PhonePe: 5 days before the due date (so the debit falls within the bill's life). */
-async function autopayOn(who: SignedInUser, entry: MyBill, cap: string) {
-  const response = await call('POST', `/my-bills/${entry.id}/autopay`, who, {
-    cap,
-    daysBefore: 5,
-    gateway: 'phonepe',
-  });
+async function turnOn(who: SignedInUser, entry: MyBill, cap: string, gateway: 'phonepe' | 'razorpay') {
+  const response = await call('POST', `/my-bills/${entry.id}/autopay`, who, { cap, daysBefore: 5, gateway });
   expect(response.statusCode, response.body).toBe(201);
-  const turned: TurnOnAutopayResponse = response.json();
   turnedOn.push({ who, entry });
+  const turned: TurnOnAutopayResponse = response.json();
   expect(turned.autopay.state).toBe('pending');
+  return turned;
+}
+
+async function autopayOn(who: SignedInUser, entry: MyBill, cap: string) {
+  const turned = await turnOn(who, entry, cap, 'phonepe');
   expect(turned.handOff.method).toBe('GET');
-  expect(await approveAtPhonepe(turned.handOff)).toBe(`${env.apiUrl}/my-bills?autopay=${entry.id}`);
+  const returnUrl = await answerPhonepeMandatePage(turned.handOff.url, 'approve');
+  expect(await backFromGateway(returnUrl ?? '')).toBe(`${env.apiUrl}/my-bills?autopay=${entry.id}`);
   return entryOf(who, entry.id);
 }
 
@@ -121,6 +120,16 @@ async function toNotice(who: SignedInUser, entry: MyBill) {
   await advanceTo(debitAt - 25 * HOUR + 60_000);
   await runAllDueJobs();
   return debitAt;
+}
+
+/** The next start of a PhonePe off-peak window (13:01 or 21:31 India time) after `at`. */
+function nextOffPeakStart(at: number): number {
+  const ist = new Date(at + IST_MS);
+  const day = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate()) - IST_MS;
+  const starts = [0, 1].flatMap((days) =>
+    [13 * HOUR + 60_000, 21 * HOUR + 31 * 60_000].map((time) => day + days * 24 * HOUR + time),
+  );
+  return starts.find((start) => start > at) ?? at;
 }
 
 async function ordersOfBill(billNumber: string) {
@@ -277,6 +286,56 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(paymentMessages.autopayInProgress);
     expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['PAYMENT_PENDING']);
+  });
+
+  it("turns on through Razorpay's checkout (its form post back to us) and debits on the token", async () => {
+    const { customer, entry, bill } = await billInMyBills('2508', 'Home 2508');
+    const turned = await turnOn(customer, entry, '14000', 'razorpay');
+    expect(turned.handOff).toMatchObject({ method: 'POST', fields: { recurring: '1' } });
+    const posted = await answerRazorpayCheckout(turned.handOff, 'success');
+    const callbackUrl = turned.handOff.method === 'POST' ? turned.handOff.fields.callback_url : '';
+    expect(await backFromGateway(callbackUrl ?? '', posted)).toBe(
+      `${env.apiUrl}/my-bills?autopay=${entry.id}`,
+    );
+    expect((await entryOf(customer, entry.id)).autopay).toMatchObject({
+      state: 'on',
+      gateway: 'razorpay',
+      debit: { state: 'notifying' },
+    });
+
+    const debitAt = await toNotice(customer, entry);
+    expect(mailsTo(customer, 'AutoPay will pay Home 2508')).toHaveLength(1);
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    await settleJobs(env);
+    expect((await ordersOfBill(bill.billNumber)).map((order) => [order.status, order.gateway])).toEqual([
+      ['SUCCESS', 'razorpay'],
+    ]);
+    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('paid');
+  });
+
+  it("retries a declined debit only in PhonePe's off-peak windows, then mails it as failed", async () => {
+    const { customer, entry, bill } = await billInMyBills('2509', 'Home 2509');
+    await autopayOn(customer, entry, '14000');
+    const debitAt = await toNotice(customer, entry);
+    env.sandbox.faults.add({ path: '/phonepe/subscriptions/v2/redeem', kind: 'fail', count: 10 });
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    // Declined, but the gateway allows retries: the order is not over.
+    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('debiting');
+    expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['PAYMENT_PENDING']);
+    expect(mailsTo(customer, 'Home 2509: AutoPay could not pay this bill')).toEqual([]);
+
+    // One attempt and three retries, each at the start of an off-peak window (13:01 or 21:31 IST).
+    for (let window = 0; window < 6; window += 1) {
+      if ((await entryOf(customer, entry.id)).autopay?.debit?.state !== 'debiting') break;
+      await advanceTo(nextOffPeakStart(apiNow()) + 60_000);
+      await runAllDueJobs();
+    }
+    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('failed');
+    expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['PAYMENT_FAILED']);
+    const [failed] = mailsTo(customer, 'Home 2509: AutoPay could not pay this bill');
+    expect(failed?.text).toContain('Please pay it yourself before the due date.');
   });
 
   it('refuses bad input with a clear 400, and another customer with 404', async () => {
