@@ -361,5 +361,11 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     });
     expect(notTheirs.statusCode).toBe(404);
     expect((await call('POST', `/my-bills/${entry.id}/autopay/skip`, customer)).statusCode).toBe(409);
+
+    // Turned on, the gateway's page left unanswered: cancelling still ends it here.
+    await turnOn(customer, entry, '500', 'phonepe');
+    const cancelled = await call('DELETE', `/my-bills/${entry.id}/autopay`, customer);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().state).toBe('cancelled');
   });
 });

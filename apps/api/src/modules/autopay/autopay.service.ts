@@ -220,9 +220,12 @@ export function createAutopayService(deps: AutopayServiceDeps) {
       if (!mandate || mandate.status === 'cancelled' || mandate.status === 'failed') throw conflict(NOT_ON);
       const ended = await gatewayOf(mandate.gateway)
         .cancel(mandateRefOf(mandate))
-        .catch((error: unknown) =>
-          unavailable(error, 'The payment provider could not cancel AutoPay. Please try again.'),
-        );
+        .catch((error: unknown) => {
+          // Never authorised: the gateway has nothing to cancel yet (the customer left its page).
+          if (mandate.status === 'pending' && isGatewayFailure(error))
+            return { providerStatus: 'NOT_AUTHORISED' };
+          return unavailable(error, 'The payment provider could not cancel AutoPay. Please try again.');
+        });
       const cancelled = await moveMandate(db, mandate.id, [mandate.status], 'cancelled', {
         providerStatus: ended.providerStatus,
       });
