@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { MyBill } from '@erti/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { payOnGateway } from '../support/bill-payment.ts';
@@ -79,6 +81,23 @@ async function addToMyBills(ending: string, nickname: string): Promise<SignedInU
   return user;
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the page as it is (My Bills with the AutoPay form open): its serious and critical findings. */
+async function seriousAxeViolations(): Promise<string[]> {
+  await browser.page.evaluate(axeSource);
+  const results = await browser.page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact?: string; nodes: { html: string }[] }[] }> };
+      }
+    ).axe.run(),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
 /** On My Bills: Turn on AutoPay, the small form, PhonePe's mandate page, and back. */
 async function turnOnAutopayWithPhonepe(nickname: string): Promise<void> {
   const { page } = browser;
@@ -90,6 +109,7 @@ async function turnOnAutopayWithPhonepe(nickname: string): Promise<void> {
   await autopay.getByLabel('Largest bill to pay (₹)').fill('14000');
   await autopay.getByLabel('When to pay').selectOption({ label: '5 days before' });
   await autopay.getByRole('radio', { name: 'PhonePe' }).check();
+  expect(await seriousAxeViolations()).toEqual([]);
   await autopay.getByRole('button', { name: 'Continue to PhonePe' }).click();
 
   await page.waitForURL(`${system.sandboxUrl}/phonepe/mandate-page/**`);
