@@ -286,6 +286,13 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(paymentMessages.autopayInProgress);
     expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['PAYMENT_PENDING']);
+
+    // The bank answers: PhonePe's callback is a hint, the gateway is asked, the bill is paid once.
+    await fetch(`${env.sandboxUrl}/phonepe/_sandbox/autopay/settle`, { method: 'POST' });
+    await runAllDueJobs();
+    await settleJobs(env);
+    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('paid');
+    expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['SUCCESS']);
   });
 
   it("turns on through Razorpay's checkout (its form post back to us) and debits on the token", async () => {
