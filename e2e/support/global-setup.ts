@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     sandboxUrl: string;
+    /** The web app built for this run, for a journey that starts a system of its own. */
+    webDist: string;
   }
 }
 
@@ -33,6 +35,7 @@ export async function setup(project: TestProject) {
   system = await startSystem({ WEB_DIST_DIR: webDist });
   project.provide('apiUrl', system.apiUrl);
   project.provide('sandboxUrl', system.sandboxUrl);
+  project.provide('webDist', webDist);
 }
 
 export async function teardown() {

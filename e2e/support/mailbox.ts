@@ -23,3 +23,31 @@ export async function lastMailId(sandboxUrl: string, to: string): Promise<number
   const mails = (await response.json()) as { id: number }[];
   return mails[0]?.id ?? 0;
 }
+
+export interface Mail {
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** Waits for a mail to `to` whose subject starts with `subject` (the api's job worker sends it). */
+export async function waitForMail(
+  sandboxUrl: string,
+  to: string,
+  subject: string,
+  timeoutMs = 60_000,
+): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = (await mailsTo(sandboxUrl, to)).find((candidate) => candidate.subject.startsWith(subject));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail "${subject}" to ${to}`);
+}
+
+/** Every mail to `to` in the sandbox mailbox, newest first. */
+export async function mailsTo(sandboxUrl: string, to: string): Promise<Mail[]> {
+  const response = await fetch(`${sandboxUrl}/mailbox/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as Mail[];
+}

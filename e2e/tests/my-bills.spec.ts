@@ -1,30 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { type FetchBiller, findFetchBiller } from '../support/fetch-biller.ts';
+import { waitForMail } from '../support/mailbox.ts';
 import { openAccountMenuItem, type SignedInUser, signInThroughApi } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
-
-interface Mail {
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-/** Waits for a mail to `to` whose subject starts with `subject` (the api's job worker sends it). */
-async function waitForMail(to: string, subject: string, timeoutMs = 60_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${sandboxUrl}/mailbox/messages?to=${encodeURIComponent(to)}`);
-    const mail = ((await response.json()) as Mail[]).find((candidate) =>
-      candidate.subject.startsWith(subject),
-    );
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No mail "${subject}" to ${to}`);
-}
 
 let browser: BrowserSession;
 let biller: FetchBiller;
@@ -54,7 +35,7 @@ describe('My Bills', () => {
     await page.getByRole('status').filter({ hasText: 'Added to My Bills as “Home e2e”' }).waitFor();
 
     // The bill is already there: its new-bill mail goes out within a minute.
-    const mail = await waitForMail(user.email, 'New bill for Home e2e');
+    const mail = await waitForMail(sandboxUrl, user.email, 'New bill for Home e2e');
     expect(mail.text).toContain(`Biller: ${biller.billerName}`);
     expect(mail.text).toMatch(/Amount: ₹/);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

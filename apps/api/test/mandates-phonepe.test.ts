@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MandateSetup } from '../src/integrations/mandate-gateway.ts';
 import { GatewayAnswerUnreadableError } from '../src/integrations/payment-gateway.ts';
 import {
+  answerPhonepeMandatePage,
   debitOf,
   expectFailedDebitOpen,
   expectInFlightDebitOnce,
@@ -31,28 +32,11 @@ afterEach(() => {
   env.sandbox.faults.clear();
 });
 
-/** The customer answers on PhonePe's mandate page: the page, then its form post, as a browser would. */
-async function answerMandatePage(url: string, outcome: 'approve' | 'decline') {
-  const page = await fetch(url);
-  const html = await page.text();
-  expect(html).toContain('Approve AutoPay up to');
-  const action = html.match(/<form method="post" action="([^"]+)"/)?.[1];
-  expect(action).toBeDefined();
-  const answer = await fetch(new URL(action as string, url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome }).toString(),
-    redirect: 'manual',
-  });
-  expect(answer.status).toBe(303);
-  return answer.headers.get('location');
-}
-
 /** A mandate the customer has authorised. */
 async function activeMandate(setup: MandateSetup = mandateSetup(env)) {
   const { mandate, handOff } = await phonepe.mandates.setUp(setup);
   expect(handOff.method).toBe('GET');
-  await answerMandatePage(handOff.url, 'approve');
+  await answerPhonepeMandatePage(handOff.url, 'approve');
   return mandate;
 }
 
@@ -68,7 +52,7 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
     // Setting the same mandate up again (a retried request) answers the first.
     expect((await phonepe.mandates.setUp(setup)).mandate).toEqual(mandate);
 
-    expect(await answerMandatePage(handOff.url, 'approve')).toBe(setup.returnUrl);
+    expect(await answerPhonepeMandatePage(handOff.url, 'approve')).toBe(setup.returnUrl);
     expect(await phonepe.mandates.status(mandate)).toMatchObject({
       state: 'ACTIVE',
       maxAmountPaise: 500_000,
@@ -148,7 +132,7 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
 
     const declined = mandateSetup(env);
     const { mandate: refused, handOff } = await phonepe.mandates.setUp(declined);
-    await answerMandatePage(handOff.url, 'decline');
+    await answerPhonepeMandatePage(handOff.url, 'decline');
     expect((await phonepe.mandates.status(refused)).state).toBe('FAILED');
   });
 

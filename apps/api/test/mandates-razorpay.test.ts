@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MandateHandOff } from '../src/integrations/mandate-gateway.ts';
 import {
+  answerRazorpayCheckout,
   debitOf,
   expectFailedDebitOpen,
   expectInFlightDebitOnce,
@@ -29,34 +29,10 @@ afterEach(() => {
   env.sandbox.faults.clear();
 });
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
-
-/**
- * The customer on Razorpay's checkout, as a browser: the web's form post, then the page's outcome
- * form; answers the fields the checkout posts back to our return address.
- */
-async function answerCheckout(handOff: MandateHandOff, outcome: 'success' | 'failure') {
-  if (handOff.method !== 'POST') throw new Error('Razorpay hands off with a form');
-  const page = await fetch(handOff.url, form(handOff.fields));
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const action = html.match(/<form method="post" action="([^"]+)"/)?.[1] as string;
-  const back = await fetch(new URL(action, handOff.url), form({ ...handOff.fields, outcome, method: 'upi' }));
-  const posted = await back.text();
-  expect(posted).toContain(`action="${handOff.fields.callback_url}"`);
-  return Object.fromEntries(
-    [...posted.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]]),
-  );
-}
-
 async function activeMandate(maxAmountPaise = 500_000) {
   const setup = mandateSetup(env, { maxAmountPaise });
   const { mandate, handOff } = await razorpay.mandates.setUp(setup);
-  await answerCheckout(handOff, 'success');
+  await answerRazorpayCheckout(handOff, 'success');
   const status = await razorpay.mandates.status(mandate);
   return { setup, mandate: { ...mandate, gatewayRefs: status.gatewayRefs } };
 }
@@ -78,7 +54,7 @@ describe('Razorpay recurring payments over HTTP', () => {
     // Setting the same mandate up again (a retried request) answers the first.
     expect((await razorpay.mandates.setUp(setup)).mandate).toEqual(mandate);
 
-    const posted = await answerCheckout(handOff, 'success');
+    const posted = await answerRazorpayCheckout(handOff, 'success');
     expect(posted.razorpay_order_id).toBe(mandate.gatewayRefs.setupOrderId);
     const active = await razorpay.mandates.status(mandate);
     expect(active).toMatchObject({
@@ -208,7 +184,7 @@ describe('Razorpay recurring payments over HTTP', () => {
   it('leaves a declined authorisation without a token', async () => {
     const setup = mandateSetup(env);
     const { mandate, handOff } = await razorpay.mandates.setUp(setup);
-    const posted = await answerCheckout(handOff, 'failure');
+    const posted = await answerRazorpayCheckout(handOff, 'failure');
     expect(posted['error[code]']).toBe('BAD_REQUEST_ERROR');
     expect((await razorpay.mandates.status(mandate)).state).toBe('PENDING');
   });

@@ -14,3 +14,10 @@ export function randomId(length: number): string {
 export function newId(prefix: string): string {
   return `${prefix}_${randomId(20)}`;
 }
+
+/**
+ * An AutoPay debit's id, which the gateway sees and its order carries as merchantOrderId: 'AD' + 20
+ * letters and digits, where a checkout's is 'EP' + 20, so a refusal can say which holds a bill.
+ */
+export const newDebitId = () => `AD${randomId(20)}`;
+export const isDebitId = (merchantOrderId: string) => /^AD[0-9A-Za-z]{20}$/.test(merchantOrderId);

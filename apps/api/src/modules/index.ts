@@ -1,4 +1,5 @@
 import { createAccountsModule } from './accounts/accounts.module.ts';
+import { createAutopayModule } from './autopay/autopay.module.ts';
 import { createBillsModule } from './bills/bills.module.ts';
 import { createCatalogueModule } from './catalogue/catalogue.module.ts';
 import { createComplaintsModule } from './complaints/complaints.module.ts';
@@ -18,6 +19,7 @@ export const moduleFactories: ModuleFactory[] = [
   createCatalogueModule,
   createBillsModule,
   createMyBillsModule,
+  createAutopayModule,
   createPaymentsModule,
   createMerchantModule,
   createComplaintsModule,

@@ -7,6 +7,7 @@ import {
   type DebitRef,
   MANDATE_EVENT_JOB,
   type MandateGateway,
+  type MandateHandOff,
   type MandateRef,
   type MandateSetup,
 } from '../../src/integrations/mandate-gateway.ts';
@@ -141,4 +142,48 @@ export async function expectInFlightDebitOnce(
   expect(await gateway.mandates.debit(debit)).toMatchObject({ state: 'PENDING', attempts: 1 });
   await fetch(`${env.sandboxUrl}${settlePath}`, { method: 'POST' });
   expect(await gateway.mandates.checkDebit(debit)).toMatchObject({ state: 'COMPLETED', attempts: 1 });
+}
+
+/** The customer answers on PhonePe's mandate page: the page, then its form post, as a browser would. */
+export async function answerPhonepeMandatePage(url: string, outcome: 'approve' | 'decline') {
+  const page = await fetch(url);
+  const html = await page.text();
+  expect(html).toContain('Approve AutoPay up to');
+  const action = html.match(/<form method="post" action="([^"]+)"/)?.[1];
+  expect(action).toBeDefined();
+  const answer = await fetch(new URL(action as string, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome }).toString(),
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(303);
+  return answer.headers.get('location');
+}
+
+export const formPost = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/**
+ * The customer on Razorpay's checkout, as a browser: the web's form post, then the page's outcome
+ * form; answers the fields the checkout posts back to our return address.
+ */
+export async function answerRazorpayCheckout(handOff: MandateHandOff, outcome: 'success' | 'failure') {
+  if (handOff.method !== 'POST') throw new Error('Razorpay hands off with a form');
+  const page = await fetch(handOff.url, formPost(handOff.fields));
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  const action = html.match(/<form method="post" action="([^"]+)"/)?.[1] as string;
+  const back = await fetch(
+    new URL(action, handOff.url),
+    formPost({ ...handOff.fields, outcome, method: 'upi' }),
+  );
+  const posted = await back.text();
+  expect(posted).toContain(`action="${handOff.fields.callback_url}"`);
+  return Object.fromEntries(
+    [...posted.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+  );
 }

@@ -104,17 +104,14 @@ export async function payAtPayu(
   return formOf(result.html);
 }
 
-/**
- * A fetched bill paid at PayU as the web site pays it: the hand-off for `customer`, success on PayU's
- * page and its post back to us. Answers the api's hand-off.
- */
-export async function paidAtPayu(
+/** The api's PayU hand-off of a fetched bill for `customer`, as the web site asks for it (the raw answer). */
+export function askPayuHandOff(
   env: TestEnv,
   bill: FetchedBill,
   customer: { userId: string; email: string; headers: Headers },
   productinfo: string,
-): Promise<PayuHashResponse> {
-  const response = await api(env, 'POST', '/payu/generate-hash', customer.headers, {
+) {
+  return api(env, 'POST', '/payu/generate-hash', customer.headers, {
     mode: 'website',
     amount: bill.amount,
     firstname: 'Asha',
@@ -125,6 +122,19 @@ export async function paidAtPayu(
     billReq: bill.billReq,
     billRes: bill.billRes,
   });
+}
+
+/**
+ * A fetched bill paid at PayU as the web site pays it: the hand-off for `customer`, success on PayU's
+ * page and its post back to us. Answers the api's hand-off.
+ */
+export async function paidAtPayu(
+  env: TestEnv,
+  bill: FetchedBill,
+  customer: { userId: string; email: string; headers: Headers },
+  productinfo: string,
+): Promise<PayuHashResponse> {
+  const response = await askPayuHandOff(env, bill, customer, productinfo);
   const handoff: PayuHashResponse = response.json();
   const back = await payAtPayu(handoff, { outcome: 'success' });
   await postForm(back.action, back.fields);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameValueSchema } from './bills.ts';
+import { rupeesFieldSchema } from './common.ts';
 
 /**
  * My Bills (`/api/my-bills`, decision 072): the biller accounts a customer keeps, each with the newest
@@ -33,6 +34,63 @@ export type UpdateMyBillRequest = z.infer<typeof updateMyBillRequestSchema>;
 
 export const myBillIdParamsSchema = z.object({ id: z.string().trim().min(1).max(40) });
 
+/**
+ * AutoPay of a My Bills entry (decision 079). `pending`: waiting for the customer at the gateway's
+ * mandate page; `cancelled`: ended here or revoked at the gateway; `failed`: not authorised.
+ */
+export const autopayStates = ['pending', 'on', 'paused', 'cancelled', 'failed'] as const;
+export type AutopayState = (typeof autopayStates)[number];
+
+/** The gateways whose mandates AutoPay uses (PhonePe AutoPay, Razorpay recurring payments). */
+export const autopayGateways = ['phonepe', 'razorpay'] as const;
+
+/** Pay on the due date (0) or this many days before it. */
+export const AUTOPAY_MAX_DAYS_BEFORE = 7;
+
+/** `POST /api/my-bills/:id/autopay`: the cap (the largest bill it may pay, rupees), when, through whom. */
+export const turnOnAutopayRequestSchema = z.object({
+  cap: rupeesFieldSchema('Cap'),
+  daysBefore: z
+    .number({ error: 'daysBefore must be a number of days' })
+    .int('daysBefore must be a whole number of days')
+    .min(0, 'daysBefore cannot be negative')
+    .max(AUTOPAY_MAX_DAYS_BEFORE, `AutoPay pays at most ${AUTOPAY_MAX_DAYS_BEFORE} days before the due date`),
+  gateway: z.enum(autopayGateways, { error: 'gateway must be phonepe or razorpay' }),
+});
+export type TurnOnAutopayRequest = z.infer<typeof turnOnAutopayRequestSchema>;
+
+export const autopayDebitStates = [
+  'notifying',
+  'scheduled',
+  'skipped',
+  'debiting',
+  'paid',
+  'failed',
+  'not-debited',
+  'needs-approval',
+] as const;
+export type AutopayDebitState = (typeof autopayDebitStates)[number];
+
+export const autopaySchema = z.object({
+  state: z.enum(autopayStates),
+  gateway: z.enum(autopayGateways),
+  /** The cap in rupees ("5000.00"). */
+  cap: z.string(),
+  daysBefore: z.number().int(),
+  /** The debit of the newest bill, if AutoPay planned one. */
+  debit: z
+    .object({
+      billNumber: z.string(),
+      amount: z.string(),
+      /** ISO time the debit is due. */
+      debitAt: z.string().nullable(),
+      state: z.enum(autopayDebitStates),
+      orderId: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Autopay = z.infer<typeof autopaySchema>;
+
 export const myBillSchema = z.object({
   id: z.string(),
   billerId: z.string(),
@@ -55,8 +113,26 @@ export const myBillSchema = z.object({
     })
     .nullable(),
   lastCheckedAt: z.string().nullable(),
+  /** The entry's AutoPay (decision 079); null when it was never turned on. */
+  autopay: autopaySchema.nullable(),
 });
 export type MyBill = z.infer<typeof myBillSchema>;
 
 /** The one-click unsubscribe link's token (RFC 8058), in its query string. */
 export const unsubscribeQuerySchema = z.object({ token: z.string().trim().min(1).max(200) });
+
+/** How the browser goes to the gateway's mandate page: a link (PhonePe) or a form to post (Razorpay). */
+export const mandateHandOffSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('GET'), url: z.string() }),
+  z.object({ method: z.literal('POST'), url: z.string(), fields: z.record(z.string(), z.string()) }),
+]);
+export type MandateHandOff = z.infer<typeof mandateHandOffSchema>;
+
+export const turnOnAutopayResponseSchema = z.object({
+  autopay: autopaySchema,
+  handOff: mandateHandOffSchema,
+});
+export type TurnOnAutopayResponse = z.infer<typeof turnOnAutopayResponseSchema>;
+
+/** The mandate page's way back (GET for PhonePe, a form POST for Razorpay): our mandate id. */
+export const autopayReturnQuerySchema = z.object({ mandate: z.string().trim().min(1).max(40) });

@@ -187,6 +187,8 @@ export const paymentMessages = {
   paymentInProgress:
     'A payment for this bill is already in progress. Please check its status before paying again.',
   sourceMissing: 'Please fetch or validate the bill again before paying.',
+  autopayInProgress:
+    'AutoPay is paying this bill right now. Please check its status on My Bills before paying again.',
 } as const;
 
 /**

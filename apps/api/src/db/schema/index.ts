@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './autopay.ts';
 export * from './bills.ts';
 export * from './catalogue.ts';
 export * from './jobs.ts';

@@ -35,6 +35,8 @@ export const myBills = pgTable(
     /** YYYY-MM-DD, a calendar day in India, as the network sends it. */
     billDueDate: text('bill_due_date'),
     billCustomerName: text('bill_customer_name'),
+    /** The network's reference of the fetch that presented the bill: AutoPay's bill payment quotes it. */
+    billRefId: text('bill_ref_id'),
     billFoundAt: timestamp('bill_found_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     /** The scheduled check that is current: a check job of an older number does nothing. */

@@ -19,6 +19,11 @@ import { nextCheckDelayMs, reminderTimes } from './my-bills.rules.ts';
 
 export const CHECK_JOB = 'my-bills.check';
 export const REMIND_JOB = 'my-bills.remind';
+/**
+ * Queued with a bill new to an entry, once per entry and bill number: AutoPay handles it (plans the
+ * debit when it is on, decision 079). My Bills only says that a bill was found.
+ */
+export const BILL_FOUND_JOB = 'my-bills.bill-found';
 
 /** Longer than the network's longest answer (BBPS_TIMEOUT_MS): a crashed check's lease then lapses. */
 const CHECK_LEASE_MS = 60_000;
@@ -108,9 +113,17 @@ export function createBillChecks(deps: BillChecksDeps) {
         amountPaise,
         dueDate: bill.dueDate,
         customerName: bill.customerName || null,
+        refId: answer.response.refId ?? null,
         found,
       });
-      if (found) await queueReminders(tx, entry, bill.billNumber, bill.dueDate);
+      if (!found) return;
+      await queueReminders(tx, entry, bill.billNumber, bill.dueDate);
+      await enqueueJob(
+        tx,
+        BILL_FOUND_JOB,
+        { myBillId: entry.id, billNumber: bill.billNumber },
+        { dedupeKey: `${BILL_FOUND_JOB}:${entry.id}:${bill.billNumber}` },
+      );
     });
   }
 

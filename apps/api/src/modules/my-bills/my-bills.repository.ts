@@ -124,6 +124,7 @@ export async function recordCheck(
     amountPaise: number;
     dueDate: string;
     customerName: string | null;
+    refId: string | null;
     found: boolean;
   },
 ): Promise<void> {
@@ -134,6 +135,7 @@ export async function recordCheck(
         billAmountPaise: bill.amountPaise,
         billDueDate: bill.dueDate,
         billCustomerName: bill.customerName,
+        billRefId: bill.refId,
         ...(bill.found ? { billFoundAt: now } : {}),
       }
     : {
@@ -142,6 +144,7 @@ export async function recordCheck(
         billAmountPaise: null,
         billDueDate: null,
         billCustomerName: null,
+        billRefId: null,
         billFoundAt: null,
       };
   await executor

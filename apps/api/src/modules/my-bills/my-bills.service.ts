@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { autopayOfBills } from '../autopay/autopay.lookups.ts';
 import { accountKeyOf, checkCustomerParams, findPayer } from '../bills/bills.lookups.ts';
 import { type CatalogueBiller, convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
 import { isSupported } from '../catalogue/catalogue.mappers.ts';
@@ -41,6 +42,7 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
       row.billNumber ? [{ billerId: row.billerId, billNumber: row.billNumber }] : [],
     );
     const payments = await paymentsOfBills(db, userId, billed);
+    const autopays = await autopayOfBills(db, rows);
     const billers = new Map<string, CatalogueBiller | undefined>();
     for (const row of rows) {
       if (!billers.has(row.billerId)) billers.set(row.billerId, await findBiller(db, row.billerId));
@@ -70,6 +72,7 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
             }
           : null,
         lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+        autopay: autopays.get(row.id) ?? null,
       };
     });
   }
@@ -131,6 +134,9 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
     },
 
     async remove(userId: string, id: string): Promise<void> {
+      const autopay = (await autopayOfBills(db, [{ id, billNumber: null }])).get(id);
+      if (autopay && ['pending', 'on', 'paused'].includes(autopay.state))
+        throw conflict('Please cancel AutoPay for this bill before removing it');
       if (!(await deleteMyBill(db, id, userId))) throw notFound(NOT_FOUND);
     },
 

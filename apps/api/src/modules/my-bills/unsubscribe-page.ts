@@ -1,8 +1,9 @@
 import { BRAND } from '@erti/contracts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function page(title: string, body: string): string {
+/** A small page of ours outside the web app (a mail link's answer). */
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(BRAND)}</title></head>
 <body style="font-family:Arial,sans-serif;background:#f4f6fb;padding:24px"><main style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <p style="font-size:20px;color:#1e3a8a;font-weight:700;margin:0 0 16px">${escapeHtml(BRAND)}</p><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</main></body></html>`;

@@ -6,18 +6,27 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * entry they did not get a mail about. It does not expire: an old mail's link must still work.
  */
 export function createUnsubscribeTokens(secret: string) {
-  const key = createHmac('sha256', secret).update('erti my-bills unsubscribe v1').digest();
-  const signatureOf = (myBillId: string) => createHmac('sha256', key).update(myBillId).digest('base64url');
+  const tokens = createSignedIdTokens(secret, 'erti my-bills unsubscribe v1');
+  return { tokenFor: tokens.tokenFor, myBillIdOf: tokens.idOf };
+}
+
+/**
+ * Tokens that name one id, signed under a key of their own `purpose` (a token of one kind of link is
+ * no token of another): the unsubscribe link's, AutoPay's skip link's (decision 079).
+ */
+export function createSignedIdTokens(secret: string, purpose: string) {
+  const key = createHmac('sha256', secret).update(purpose).digest();
+  const signatureOf = (id: string) => createHmac('sha256', key).update(id).digest('base64url');
   return {
-    tokenFor: (myBillId: string) => `${Buffer.from(myBillId).toString('base64url')}.${signatureOf(myBillId)}`,
-    /** The entry a token names, or undefined for a token we did not sign. */
-    myBillIdOf(token: string): string | undefined {
+    tokenFor: (id: string) => `${Buffer.from(id).toString('base64url')}.${signatureOf(id)}`,
+    /** The id a token names, or undefined for a token we did not sign. */
+    idOf(token: string): string | undefined {
       const [encodedId, signature, ...rest] = token.split('.');
       if (!encodedId || !signature || rest.length > 0) return undefined;
-      const myBillId = Buffer.from(encodedId, 'base64url').toString();
-      const expected = Buffer.from(signatureOf(myBillId));
+      const id = Buffer.from(encodedId, 'base64url').toString();
+      const expected = Buffer.from(signatureOf(id));
       const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? myBillId : undefined;
+      return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
-import { newId, randomId } from '../../lib/ids.ts';
+import { isDebitId, newId, randomId } from '../../lib/ids.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import type { HandOffPort, Payer } from './gateway-port.ts';
 import { moveOrder, openOrderRecord } from './order-moves.ts';
@@ -37,6 +37,14 @@ export const chargeOf = (order: Pick<OrderRow, 'amountPaise' | 'convenienceFeePa
   convenienceFeePaise: order.convenienceFeePaise,
   totalPaise: orderTotal(order),
 });
+
+/** Why a bill cannot be paid now: paid, being paid, or being debited by AutoPay (decision 079). */
+function refusalOf(holding: { order: HoldingOrder; inFlight: boolean }): string {
+  if (!holding.inFlight) return paymentMessages.billAlreadyPaid;
+  return isDebitId(holding.order.merchantOrderId)
+    ? paymentMessages.autopayInProgress
+    : paymentMessages.paymentInProgress;
+}
 
 /** The id gateways see: 'EP' + 20 letters and digits (fits PayU's 25 and PhonePe's 63 characters). */
 const newMerchantOrderId = () => `EP${randomId(20)}`;
@@ -78,10 +86,7 @@ export function createHandOffs(deps: HandOffsDeps) {
     const own = holding.order.userId === userId;
     if (own && mayReplace && holding.order.status === 'PAYMENT_PENDING') return holding.order;
     // Another account's order is not linked: its id would tell them nothing they may open.
-    throw conflict(
-      holding.inFlight ? paymentMessages.paymentInProgress : paymentMessages.billAlreadyPaid,
-      own ? { existingOrderId: holding.order.id } : {},
-    );
+    throw conflict(refusalOf(holding), own ? { existingOrderId: holding.order.id } : {});
   }
 
   /** Closes the customer's earlier unpaid hand-off if the gateway says so (asked outside any transaction). */

@@ -32,6 +32,17 @@ export interface PricedOrder {
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** The double-pay guard's key: one account of a biller and which bill (or recharge) of it. */
+const billKeyOf = (billerId: string, accountKey: string, which: string) =>
+  digest(`${billerId}\n${accountKey}\n${which}`);
+
+/**
+ * The key of a numbered bill of an account (`accountKey`: accountKeyOf its parameters): a manual
+ * payment of it and an AutoPay debit of it hold the same key, so neither pays it twice.
+ */
+export const numberedBillKey = (billerId: string, accountKey: string, billNumber: string) =>
+  billKeyOf(billerId, accountKey, `bill\n${billNumber}`);
+
 /** The stored fetch or validation the source points at: its `billFetchId` (or refId). */
 function sourceFetchId(source: PaymentSource): string | undefined {
   const response = source.billRes?.response ?? source.validationRes?.response;
@@ -85,7 +96,6 @@ export async function priceOrder(
     throw badRequest(paymentMessages.amountMismatch);
 
   const bill = storedBillOf(fetch.response);
-  const accountKey = `${biller.billerId}\n${accountKeyOf(fetch.customerParams)}`;
   const which =
     kind === 'bill'
       ? `bill\n${bill.billNumber || `${bill.billDate ?? ''}|${bill.dueDate ?? ''}|${bill.amount ?? ''}`}`
@@ -102,7 +112,7 @@ export async function priceOrder(
     planId,
     amountPaise,
     convenienceFeePaise: convenienceFee(biller, amountPaise),
-    billKey: digest(`${accountKey}\n${which}`),
+    billKey: billKeyOf(biller.billerId, accountKeyOf(fetch.customerParams), which),
   };
 }
 

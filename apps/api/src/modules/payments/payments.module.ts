@@ -8,7 +8,10 @@ import type { OutsideCallRecorder } from '../../integrations/outside-calls.ts';
 import { paymentGateways } from '../../integrations/payment-gateways.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 import { createBillPaymentService } from './bill-payment.service.ts';
-import { createChargeConfirmationService } from './charge-confirmation.service.ts';
+import {
+  type ChargeConfirmationService,
+  createChargeConfirmationService,
+} from './charge-confirmation.service.ts';
 import { createGatewayCallbacks } from './gateway-callbacks.service.ts';
 import type { GatewayPort } from './gateway-port.ts';
 import { createHandOffs } from './hand-offs.ts';
@@ -95,6 +98,23 @@ export function createRefunds(
     db: deps.db,
     gateways: clientsOf(connectGateways(deps.config, deps.recordOutsideCall)),
     logger: deps.logger,
+  });
+}
+
+/**
+ * Confirming a charge with its gateway, for other modules (AutoPay's debits, decision 079): the same
+ * service every payment goes through, so a debit's order moves as any order does.
+ */
+export function createChargeConfirmations(
+  deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'recordOutsideCall'>,
+): ChargeConfirmationService {
+  const gateways = clientsOf(connectGateways(deps.config, deps.recordOutsideCall));
+  return createChargeConfirmationService({
+    db: deps.db,
+    gateways,
+    refunds: createRefundsService({ db: deps.db, gateways, logger: deps.logger }),
+    logger: deps.logger,
+    handoffExpiryMs: deps.config.HANDOFF_EXPIRY_SECONDS * 1000,
   });
 }
 

@@ -225,7 +225,7 @@ export async function findOrderByGatewayOrderId(
 }
 
 /** What the double-payment check needs of the order holding a bill. */
-export type HoldingOrder = Pick<OrderRow, 'id' | 'userId' | 'status'>;
+export type HoldingOrder = Pick<OrderRow, 'id' | 'userId' | 'status' | 'merchantOrderId'>;
 
 /**
  * The order that holds a bill against a second payment, in one query: the newest one in flight
@@ -247,7 +247,12 @@ const holdingOrderStatement = builtOncePerShape(
       holds.inFlightSince ? gte(orders.createdAt, sql.placeholder('inFlightSince')) : undefined,
     );
     const selection = {
-      order: { id: orders.id, userId: orders.userId, status: orders.status },
+      order: {
+        id: orders.id,
+        userId: orders.userId,
+        status: orders.status,
+        merchantOrderId: orders.merchantOrderId,
+      },
       inFlight: sql<boolean>`(${inFlight})`.mapWith(Boolean),
     };
     return builtOnce(

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useRemoveMyBill } from '../api/remove-my-bill.ts';
 import { useSetReminders } from '../api/set-reminders.ts';
 import { stateLabels } from '../state-label.ts';
+import { AutopayPanel } from './autopay-panel.tsx';
 
 const actionClass =
   'rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -86,6 +87,7 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
           Remove
         </button>
       </div>
+      <AutopayPanel bill={bill} />
     </article>
   );
 }

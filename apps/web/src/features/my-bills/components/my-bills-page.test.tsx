@@ -46,8 +46,7 @@ describe('My Bills page', () => {
     expect(farm.getByText('No bill')).toBeTruthy();
     expect(farm.getByText('No bill is due right now.')).toBeTruthy();
     expect(farm.queryByRole('link', { name: 'Pay now' })).toBeNull();
-    // AutoPay is not offered yet: no dead control.
-    expect(screen.queryByText(/autopay/i)).toBeNull();
+    expect(home.getByText('AutoPay: Off')).toBeTruthy();
   });
 
   it('says how to add a bill when there is none', async () => {

@@ -1,5 +1,6 @@
+import type { Autopay, MyBill } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -59,12 +60,35 @@ function MyBillsList() {
     );
   }
   return (
-    <ul className="mt-6 space-y-4">
-      {bills.data.map((bill) => (
-        <li key={bill.id}>
-          <MyBillCard bill={bill} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <AutopayReturnNotice bills={bills.data} />
+      <ul className="mt-6 space-y-4">
+        {bills.data.map((bill) => (
+          <li key={bill.id}>
+            <MyBillCard bill={bill} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Back from a gateway's mandate page (`?autopay={id}`): how turning AutoPay on went, as the gateway said. */
+function AutopayReturnNotice({ bills }: { bills: MyBill[] }) {
+  const [search] = useSearchParams();
+  const returned = bills.find((bill) => bill.id === search.get('autopay'));
+  if (!returned?.autopay) return null;
+  const { nickname } = returned;
+  const words: Record<Autopay['state'], string> = {
+    on: `AutoPay is on for ${nickname}.`,
+    paused: `AutoPay is paused for ${nickname}.`,
+    pending: `We are waiting for the payment provider to confirm AutoPay for ${nickname}.`,
+    cancelled: `AutoPay was not turned on for ${nickname}.`,
+    failed: `AutoPay was not turned on for ${nickname}: the mandate was not approved.`,
+  };
+  return (
+    <p role="status" className="mt-6 rounded-md bg-brand-50 px-4 py-3 text-brand-900">
+      {words[returned.autopay.state]}
+    </p>
   );
 }

@@ -6,14 +6,14 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
 
-/** Renders a My Bills screen part with a fresh query client and router. */
-export function renderWithClient(ui: ReactElement) {
+/** Renders a My Bills screen part with a fresh query client and router (at `path`). */
+export function renderWithClient(ui: ReactElement, path = '/my-bills') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/my-bills']}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -57,6 +57,7 @@ export function makeMyBill(overrides: Partial<MyBill> = {}): MyBill {
     customerParams: [{ name: 'Account ID', value: '1234567890' }],
     remindersOn: true,
     state: 'due',
+    autopay: null,
     bill: {
       billNumber: 'NOV2612345678',
       customerName: 'Asha Rao',

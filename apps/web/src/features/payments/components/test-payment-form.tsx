@@ -10,10 +10,10 @@ import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneLengthProps } from '../../../components/form/form-field.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTestOrder } from '../api/create-test-order.ts';
-import { postHiddenForm } from '../model/hidden-form-post.ts';
 import { isUnauthorised } from '../model/payment-problem.ts';
 import { randomReceipt, type TestPaymentValues, testPaymentFormSchema } from '../model/test-payment-form.ts';
 

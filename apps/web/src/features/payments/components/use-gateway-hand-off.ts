@@ -1,11 +1,11 @@
 import { messages } from '@erti/contracts/messages';
 import { useEffect, useState } from 'react';
+import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGeneratePayuHash } from '../api/generate-payu-hash.ts';
 import { useStartPhonepePayment } from '../api/start-phonepe-payment.ts';
-import { postHiddenForm } from '../model/hidden-form-post.ts';
 import { isUnauthorised, type PaymentProblem, paymentProblem } from '../model/payment-problem.ts';
 import { payuFailure, payuHashRequest, phonepePayRequest } from '../model/payment-requests.ts';
 import { forgetPaymentSelection } from '../model/payment-selection-store.ts';
