@@ -4,13 +4,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { autopayMandates } from '../src/db/schema/autopay.ts';
 import { orders } from '../src/db/schema/payments.ts';
 import type { TestClock } from '../src/lib/clock.ts';
+import { mandateRefOf } from '../src/modules/autopay/autopay-debits.ts';
 import {
   customerNumber,
   type SignedInUser,
   signedInUser,
   startBillPaymentEnv,
 } from './support/bill-network.ts';
-import { answerPhonepeMandatePage, answerRazorpayCheckout, formPost } from './support/mandates.ts';
+import {
+  answerPhonepeMandatePage,
+  answerRazorpayCheckout,
+  formPost,
+  mandatesAt,
+} from './support/mandates.ts';
 import { askPayuHandOff, fetchBill, paidAtPayu, settleJobs } from './support/payment-flows.ts';
 import type { TestEnv } from './support/test-env.ts';
 
@@ -270,6 +276,32 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
       .where(and(eq(autopayMandates.myBillId, entry.id), eq(autopayMandates.status, 'cancelled')));
     expect(again?.id).not.toBe(mandate?.id);
     expect(again?.providerStatus).toBe('CANCELLED');
+  });
+
+  it('revokes the mandate at the gateway when the customer deletes the account, and debits nothing after', async () => {
+    const { customer, entry } = await billInMyBills('2510', 'Home 2510');
+    await autopayOn(customer, entry, '14000');
+    turnedOn.pop(); // the account is gone: nothing to cancel after the test
+    const [mandate] = await env.database.db
+      .select()
+      .from(autopayMandates)
+      .where(eq(autopayMandates.myBillId, entry.id));
+    if (!mandate) throw new Error('no mandate');
+    expect(await mandatesAt(env, 'phonepe').mandates.status(mandateRefOf(mandate))).toMatchObject({
+      state: 'ACTIVE',
+    });
+
+    const deleted = await call('POST', '/users/delete-account', customer, { feedback: 'moving abroad' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await runAllDueJobs();
+    const [ended] = await env.database.db
+      .select()
+      .from(autopayMandates)
+      .where(eq(autopayMandates.id, mandate.id));
+    expect(ended).toMatchObject({ status: 'cancelled', providerStatus: 'CANCELLED' });
+    expect((await mandatesAt(env, 'phonepe').mandates.status(mandateRefOf(mandate))).state).not.toBe(
+      'ACTIVE',
+    );
   });
 
   it('refuses a manual payment while the debit is in flight, with a message that says so', async () => {

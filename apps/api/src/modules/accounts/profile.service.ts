@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { endAutopayOfDeletedAccount } from '../autopay/autopay.lookups.ts';
 import { forgetSavedBills } from '../bills/bills.lookups.ts';
 import { forgetMyBills } from '../my-bills/my-bills.lookups.ts';
 import { accountLimits } from './account-limits.ts';
@@ -86,7 +87,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
   /**
    * Records the feedback, removes the personal data, ends every session and forgets the e-mail's
-   * codes, counters, saved bills and My Bills; orders, tax and audit records stay. The e-mail may sign up again.
+   * codes, counters, saved bills and My Bills, and ends its AutoPay (revoked at the gateways by a job);
+   * orders, tax and audit records stay. The e-mail may sign up again.
    */
   async function deleteAccount(userId: string, feedback: string): Promise<void> {
     await db.transaction(async (tx) => {
@@ -96,6 +98,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       await insertAccountDeletion(tx, { id: newId('del'), userId, feedback });
       await revokeUserSessions(tx, userId, now);
       await forgetSavedBills(tx, userId);
+      await endAutopayOfDeletedAccount(tx, userId);
       await forgetMyBills(tx, userId);
       if (!user.email) return;
       await deleteOtpsOfEmail(tx, user.email);

@@ -1,7 +1,17 @@
 import type { Autopay } from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
-import { listDebitsOfBills, listMandatesOfBills, type MandateRow } from './autopay.repository.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import {
+  listDebitsOfBills,
+  listLiveMandatesOfUser,
+  listMandatesOfBills,
+  type MandateRow,
+  moveMandate,
+} from './autopay.repository.ts';
+
+/** The job that revokes a mandate at its gateway after its account was deleted: `{ mandateId, wasPending }`. */
+export const AUTOPAY_REVOKE_JOB = 'autopay.revoke';
 
 /** The AutoPay of a mandate as the customer sees it, with the debit of the entry's current bill. */
 export function autopayViewOf(
@@ -47,4 +57,23 @@ export async function autopayOfBills(
       ),
     ]),
   );
+}
+
+/**
+ * For an account being deleted (in its transaction): every mandate still live is cancelled here at
+ * once, so nothing more is notified or debited, and revoked at its gateway by a durable job, so the
+ * customer's UPI app does not go on showing a mandate of an account that is gone.
+ */
+export async function endAutopayOfDeletedAccount(executor: Executor, userId: string): Promise<void> {
+  for (const mandate of await listLiveMandatesOfUser(executor, userId)) {
+    await moveMandate(executor, mandate.id, [mandate.status], 'cancelled', {
+      providerStatus: 'ACCOUNT_DELETED',
+    });
+    await enqueueJob(
+      executor,
+      AUTOPAY_REVOKE_JOB,
+      { mandateId: mandate.id, wasPending: mandate.status === 'pending' },
+      { dedupeKey: `${AUTOPAY_REVOKE_JOB}:${mandate.id}` },
+    );
+  }
 }

@@ -5,6 +5,7 @@ import { BILL_FOUND_JOB } from '../my-bills/bill-checks.ts';
 import { billChecksOf } from '../my-bills/my-bills.module.ts';
 import { createSignedIdTokens } from '../my-bills/unsubscribe-token.ts';
 import { createChargeConfirmations, createMandateGateways } from '../payments/payments.module.ts';
+import { AUTOPAY_REVOKE_JOB } from './autopay.lookups.ts';
 import {
   findDebit,
   findDebitByGatewayOrder,
@@ -73,6 +74,10 @@ export function createAutopayModule(deps: AppDeps): AppModule {
         skipTokenFor: skipTokens.tokenFor,
       }),
       [MANDATE_EVENT_JOB]: followEvent,
+      [AUTOPAY_REVOKE_JOB]: async (job) => {
+        await autopay.revokeOfDeletedAccount(String(job.payload.mandateId), job.payload.wasPending === true);
+        return undefined;
+      },
     },
   };
 }

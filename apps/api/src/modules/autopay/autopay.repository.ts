@@ -31,6 +31,16 @@ export async function findMandate(executor: Executor, id: string): Promise<Manda
   return row;
 }
 
+/** A customer's mandates that are not over: waiting for the gateway's page, on, or paused. */
+export function listLiveMandatesOfUser(executor: Executor, userId: string): Promise<MandateRow[]> {
+  return executor
+    .select()
+    .from(autopayMandates)
+    .where(
+      and(eq(autopayMandates.userId, userId), inArray(autopayMandates.status, ['pending', 'on', 'paused'])),
+    );
+}
+
 /** The mandate a Razorpay token or a gateway's setup order belongs to. */
 export async function findMandateByGatewayRef(
   executor: Executor,

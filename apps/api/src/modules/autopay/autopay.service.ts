@@ -91,6 +91,16 @@ export function createAutopayService(deps: AutopayServiceDeps) {
       await deps.debits.planBill(entry.id, entry.billNumber);
   }
 
+  /** Revokes the mandate at its gateway; one never authorised (the customer left its page) has nothing to revoke. */
+  function cancelAtGateway(mandate: MandateRow, wasPending: boolean): Promise<{ providerStatus: string }> {
+    return gatewayOf(mandate.gateway)
+      .cancel(mandateRefOf(mandate))
+      .catch((error: unknown) => {
+        if (wasPending && isGatewayFailure(error)) return { providerStatus: 'NOT_AUTHORISED' };
+        throw error;
+      });
+  }
+
   /** The gateway could not be asked: the customer is told to try again, nothing is recorded as done. */
   function unavailable(error: unknown, message: string): never {
     if (!isGatewayFailure(error)) throw error;
@@ -213,19 +223,25 @@ export function createAutopayService(deps: AutopayServiceDeps) {
       return { skipped: skipped !== undefined, entry: entry || undefined };
     },
 
+    /**
+     * The job after an account's deletion (AUTOPAY_REVOKE_JOB): revokes at the gateway a mandate
+     * already cancelled here. A gateway that cannot be reached throws, and the job is tried again.
+     */
+    async revokeOfDeletedAccount(mandateId: string, wasPending: boolean): Promise<void> {
+      const mandate = await findMandate(db, mandateId);
+      if (!mandate) return;
+      const ended = await cancelAtGateway(mandate, wasPending);
+      await moveMandate(db, mandate.id, ['cancelled'], 'cancelled', { providerStatus: ended.providerStatus });
+    },
+
     /** Cancels AutoPay: the mandate is revoked at the gateway first, then recorded as cancelled. */
     async cancel(userId: string, myBillId: string): Promise<Autopay> {
       await entryOf(userId, myBillId);
       const mandate = await findMandateOfBill(db, myBillId, userId);
       if (!mandate || mandate.status === 'cancelled' || mandate.status === 'failed') throw conflict(NOT_ON);
-      const ended = await gatewayOf(mandate.gateway)
-        .cancel(mandateRefOf(mandate))
-        .catch((error: unknown) => {
-          // Never authorised: the gateway has nothing to cancel yet (the customer left its page).
-          if (mandate.status === 'pending' && isGatewayFailure(error))
-            return { providerStatus: 'NOT_AUTHORISED' };
-          return unavailable(error, 'The payment provider could not cancel AutoPay. Please try again.');
-        });
+      const ended = await cancelAtGateway(mandate, mandate.status === 'pending').catch((error: unknown) =>
+        unavailable(error, 'The payment provider could not cancel AutoPay. Please try again.'),
+      );
       const cancelled = await moveMandate(db, mandate.id, [mandate.status], 'cancelled', {
         providerStatus: ended.providerStatus,
       });
