@@ -1,6 +1,7 @@
 import {
   billerIdRequestSchema,
   billerSchema,
+  billerSearchAllQuerySchema,
   billerSearchQuerySchema,
   catalogueSyncResponseSchema,
   circlesRequestSchema,
@@ -52,6 +53,22 @@ export function catalogueRoutes(options: {
       async (request) => ({ ipAddress: clientIpAddress(request.ip), macAddress: options.macAddress }),
     );
 
+    // A static route: find-my-way prefers it to the category route below for this one address.
+    app.get(
+      '/bbps/prod/search',
+      {
+        schema: {
+          tags,
+          description:
+            'Billers of every category matching `q`, best first (exact name, name start, word start, anywhere, then typos); `limit`/`offset` page. The total is in `x-total-count`.',
+          querystring: billerSearchAllQuerySchema,
+          response: { 200: z.array(billerSchema) },
+        },
+      },
+      async (request, reply) =>
+        sendBillers(request, reply, await catalogue.searchAllCategories(request.query)),
+    );
+
     app.get(
       '/bbps/prod/:categoryTitle',
       {
@@ -65,7 +82,7 @@ export function catalogueRoutes(options: {
         schema: {
           tags,
           description:
-            'Billers of a category sorted by name; `q` filters by name, `limit`/`offset` page. The total is in `x-total-count`.',
+            'Billers of a category sorted by name; with `q`, the billers whose name or short name contains it, best first (exact, start, word start, anywhere), then those matching with typos; `limit`/`offset` page. The total is in `x-total-count`.',
           params: z.object({ categoryTitle: z.string().max(100) }),
           querystring: billerSearchQuerySchema,
           response: { 200: z.array(billerSchema) },
