@@ -9,7 +9,8 @@ export interface ComboboxOption {
 
 /**
  * A search box offering choices as the person types: the WAI-ARIA combobox pattern with a list
- * box popup. Arrow keys move through the choices (the focus stays in the box, the choice is
+ * box, shown in the page's flow under the box rather than over what follows (which stays visible
+ * and clickable). Arrow keys move through the choices (the focus stays in the box, the choice is
  * `aria-activedescendant`), Enter takes the highlighted one, Escape closes the list and, when it
  * is closed, clears the box. The caller searches (`onChange`) and says what to offer (`options`).
  */
@@ -84,47 +85,49 @@ export function SearchCombobox({
   };
 
   return (
-    <div className="relative">
+    <div>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input
-        id={id}
-        ref={inputRef}
-        type="search"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={highlighted >= 0 ? optionId(highlighted) : undefined}
-        aria-busy={busy}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => change(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={close}
-        placeholder={placeholder}
-        className="w-full rounded-lg border border-gray-300 bg-white py-2.5 pl-4 pr-11 [&::-webkit-search-cancel-button]:appearance-none focus-visible:outline-2 focus-visible:outline-brand-700"
-      />
-      {clearable && value && (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => {
-            change('');
-            inputRef.current?.focus();
-          }}
-          className="absolute right-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      )}
+      <div className="relative">
+        <input
+          id={id}
+          ref={inputRef}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={highlighted >= 0 ? optionId(highlighted) : undefined}
+          aria-busy={busy}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+          placeholder={placeholder}
+          className="w-full rounded-lg border border-gray-300 bg-white py-2.5 pl-4 pr-11 [&::-webkit-search-cancel-button]:appearance-none focus-visible:outline-2 focus-visible:outline-brand-700"
+        />
+        {clearable && value && (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              change('');
+              inputRef.current?.focus();
+            }}
+            className="absolute right-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
       <div
         id={listId}
         role="listbox"
         aria-label={label}
         hidden={!open}
-        className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
+        className="mt-1 max-h-80 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1"
       >
         {options.map((option, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the combobox's, handled in the box (aria-activedescendant)

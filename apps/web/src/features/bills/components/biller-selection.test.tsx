@@ -132,29 +132,6 @@ describe('BillerSelection', () => {
     ]);
   });
 
-  it('offers the best matches in the search box: arrow keys and Enter open a bill-entry page', async () => {
-    stubApi((_method, path) => {
-      if (path === '/bbps/prod/Electricity?limit=50') return { body: small };
-      if (path === '/bbps/prod/Electricity?q=power&limit=50') return { body: [small[2], small[1]] };
-      return undefined;
-    });
-    const { router } = renderSelection();
-    await waitFor(() => expect(listed()).toHaveLength(3));
-    const box = screen.getByRole('combobox', { name: 'Search your biller' });
-    await userEvent.type(box, 'power');
-    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('true'));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Tata Power Mumbai',
-      'BSES Rajdhani',
-    ]);
-    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    const active = document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
-    expect(active?.textContent).toBe('BSES Rajdhani');
-    await userEvent.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe('/services/utilities/Electricity/BSES%20Rajdhani');
-    expect(router.state.location.state).toEqual({ biller: small[1] });
-  });
-
   it('shows the next 50 billers of a long category on Show more billers, focusing the first new one', async () => {
     const fetchMock = stubApi((_method, path) => page(path));
     renderSelection();

@@ -1,20 +1,17 @@
 import type { Biller } from '@erti/contracts';
 import type { CategorySlug, Service } from '@erti/contracts/catalogue';
-import { messages } from '@erti/contracts/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type ComboboxOption, SearchCombobox } from '../../../components/form/search-combobox.tsx';
+import type { ComboboxOption } from '../../../components/form/search-combobox.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useBillerSearch } from '../hooks/use-biller-search.ts';
 import type { BillEntryState } from '../navigation.ts';
 import { serviceCopy } from '../service-copy.ts';
 import { AllBillers } from './all-billers.tsx';
+import { BillerSearchBox } from './biller-search-box.tsx';
 import { RecentBills } from './recent-bills.tsx';
 
-/** How many of the best matches the search box offers as choices; the list below shows them all. */
-export const BILLER_CHOICES = 8;
-
-/** A biller as a choice of a search box, and the bill-entry page it opens. */
+/** A biller as a choice of a search box (the services page's). */
 export const billerChoice = (biller: Biller, detail?: string): ComboboxOption => ({
   id: biller.billerId,
   label: biller.billerName,
@@ -30,31 +27,21 @@ export function useOpenBillEntry() {
     });
 }
 
-/** The biller-selection page of a service: heading, search, the user's recent bills and every biller. */
+/**
+ * The biller-selection page of a service: heading, search, the user's recent bills and every biller.
+ * The list under the box is the search's answer, its links reached with Tab: a popup of choices
+ * would repeat it and cover it (decision 071).
+ */
 export function BillerSelection({ service, categorySlug }: { service: Service; categorySlug: CategorySlug }) {
   const [query, setQuery] = useState('');
   const search = useBillerSearch(service.title, query);
-  const openBillEntry = useOpenBillEntry();
   const copy = serviceCopy(service);
-  const choices = query.trim() ? search.billers.slice(0, BILLER_CHOICES) : [];
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold text-brand-700">{copy.heading}</h1>
       <p className="mt-2 max-w-3xl text-gray-600">{copy.text}</p>
       <div className="mt-6 max-w-xl">
-        <SearchCombobox
-          label="Search your biller"
-          placeholder={messages.placeholders.billerSearch}
-          value={query}
-          onChange={setQuery}
-          options={choices.map((biller) => billerChoice(biller))}
-          onChoose={(choice) => {
-            const biller = choices.find((each) => each.billerId === choice.id);
-            if (biller) void openBillEntry(categorySlug, biller);
-          }}
-          busy={search.isSettling}
-          clearable
-        />
+        <BillerSearchBox value={query} onChange={setQuery} busy={search.isSettling} />
       </div>
       <div className="mt-6 max-w-3xl space-y-6">
         <RecentBills category={service.title} categorySlug={categorySlug} />
