@@ -20,7 +20,6 @@ function Harness({ onChoose }: { onChoose: (option: ComboboxOption) => void }) {
       onChange={setValue}
       options={value ? options : []}
       onChoose={onChoose}
-      clearable
     />
   );
 }

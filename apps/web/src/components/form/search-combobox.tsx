@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 
 export interface ComboboxOption {
   id: string;
@@ -22,7 +22,6 @@ export function SearchCombobox({
   options,
   onChoose,
   busy = false,
-  clearable = false,
 }: {
   label: string;
   placeholder: string;
@@ -32,12 +31,9 @@ export function SearchCombobox({
   onChoose: (option: ComboboxOption) => void;
   /** The choices shown are an earlier search's while a newer one is under way. */
   busy?: boolean;
-  /** Shows a clear button while the box holds text. */
-  clearable?: boolean;
 }) {
   const id = useId();
   const listId = `${id}-choices`;
-  const inputRef = useRef<HTMLInputElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
   const open = expanded && value.trim() !== '' && options.length > 0;
@@ -89,39 +85,23 @@ export function SearchCombobox({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <div className="relative">
-        <input
-          id={id}
-          ref={inputRef}
-          type="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={highlighted >= 0 ? optionId(highlighted) : undefined}
-          aria-busy={busy}
-          autoComplete="off"
-          value={value}
-          onChange={(event) => change(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={close}
-          placeholder={placeholder}
-          className="w-full rounded-lg border border-gray-300 bg-white py-2.5 pl-4 pr-11 [&::-webkit-search-cancel-button]:appearance-none focus-visible:outline-2 focus-visible:outline-brand-700"
-        />
-        {clearable && value && (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => {
-              change('');
-              inputRef.current?.focus();
-            }}
-            className="absolute right-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        )}
-      </div>
+      <input
+        id={id}
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={highlighted >= 0 ? optionId(highlighted) : undefined}
+        aria-busy={busy}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={close}
+        placeholder={placeholder}
+        className="w-full rounded-lg border border-gray-300 bg-white py-2.5 px-4 focus-visible:outline-2 focus-visible:outline-brand-700"
+      />
       <div
         id={listId}
         role="listbox"
