@@ -32,8 +32,8 @@ const searchable = (record: BbpsBiller): SearchableBiller => ({
 
 /**
  * This replica's biller search index (decision 070): built from our copy of the catalogue on the
- * first search, dropped when a sync ends here or on another replica (`invalidate`), rebuilt on the
- * next search. An empty catalogue (the first sync still running) is not kept.
+ * first search or when warmed (at start, after a sync), dropped when a sync ends here or on another
+ * replica (`invalidate`). An empty catalogue (the first sync still running) is not kept.
  */
 export function createBillerSearch(deps: { db: Database }) {
   let current: Promise<BillerSearchIndex> | undefined;
@@ -90,6 +90,11 @@ export function createBillerSearch(deps: { db: Database }) {
     /** Forget the index after the master data changed; the next search builds it again. */
     invalidate(): void {
       current = undefined;
+    },
+
+    /** Starts building the index now, so that the first search does not wait for it. */
+    warm(): void {
+      index().catch(() => undefined);
     },
   };
 }

@@ -220,6 +220,11 @@ export function createCatalogueService(deps: { db: Database }) {
       return invalidations;
     },
 
+    /** Builds the search index ahead of the first search (at start, and when a sync's notice arrives). */
+    warmSearch(): void {
+      billerSearch.warm();
+    },
+
     /** Forget cached reads after the master data changed. */
     invalidate(): void {
       invalidations += 1;
