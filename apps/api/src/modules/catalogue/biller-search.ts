@@ -37,7 +37,7 @@ export function searchKey(text: string): string {
 }
 
 /** Typos forgiven in a query word: none under five letters, one up to seven, two from eight. */
-export function typosAllowed(word: string): number {
+function typosAllowed(word: string): number {
   if (word.length >= 8) return 2;
   return word.length >= 5 ? 1 : 0;
 }
@@ -50,7 +50,7 @@ const RANK = { exact: 0, start: 2, wordStarts: 4, anywhere: 6, words: 8 } as con
 const RANKS = 9;
 
 /** Billers found with the text as typed from which no typos are looked for (decision 070). */
-export const ENOUGH_AS_TYPED = 20;
+const ENOUGH_AS_TYPED = 20;
 
 interface Entry {
   biller: SearchableBiller;
