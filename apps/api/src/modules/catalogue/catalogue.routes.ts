@@ -76,8 +76,19 @@ export function catalogueRoutes(options: {
         // limit apply to repeats too.
         onRequest: (request, reply, done) => {
           const repeat = repeatAnswers.peek(request.url);
-          if (repeat?.edition !== catalogue.edition) return done();
-          sendBillers(request, reply, repeat.list);
+          if (repeat?.edition === catalogue.edition) {
+            sendBillers(request, reply, repeat.list);
+            return;
+          }
+          // A search is answered here from the index in memory, as a repeat is (decision 070): a
+          // person typing sends a new query each time. Anything else goes on to validation.
+          const query = billerSearchQuerySchema.safeParse(request.query);
+          const { categoryTitle } = request.params as { categoryTitle: string };
+          const found = query.success ? catalogue.searchIfReady(categoryTitle, query.data) : undefined;
+          if (!found) return done();
+          // Kept as a repeat is, so that the same address again reuses the compressed bytes.
+          repeatAnswers.put(request.url, { list: found, edition: catalogue.edition });
+          sendBillers(request, reply, found);
         },
         schema: {
           tags,

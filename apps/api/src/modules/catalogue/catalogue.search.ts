@@ -37,8 +37,15 @@ const searchable = (record: BbpsBiller): SearchableBiller => ({
  */
 export function createBillerSearch(deps: { db: Database }) {
   let current: Promise<BillerSearchIndex> | undefined;
+  /** `current` once built: what a search can use without waiting. */
+  let ready: BillerSearchIndex | undefined;
   let builtAt = 0;
   let refreshing = false;
+
+  /** Makes `index` the one answering, unless a sync dropped `building` meanwhile. */
+  function settle(building: Promise<BillerSearchIndex>, index: BillerSearchIndex) {
+    if (current === building) ready = index;
+  }
 
   async function build(): Promise<BillerSearchIndex> {
     const records = await activeBillerRecords(deps.db);
@@ -53,7 +60,7 @@ export function createBillerSearch(deps: { db: Database }) {
     const forget = () => {
       if (current === building) current = undefined;
     };
-    building.then((index) => index.size === 0 && forget(), forget);
+    building.then((index) => (index.size === 0 ? forget() : settle(building, index)), forget);
     return building;
   }
 
@@ -63,7 +70,9 @@ export function createBillerSearch(deps: { db: Database }) {
     builtAt = Date.now();
     build()
       .then((fresh) => {
-        if (current === answering) current = Promise.resolve(fresh);
+        if (current !== answering) return;
+        current = Promise.resolve(fresh);
+        ready = fresh;
       })
       .catch(() => undefined)
       .finally(() => {
@@ -87,9 +96,22 @@ export function createBillerSearch(deps: { db: Database }) {
       return (await index()).search(query);
     },
 
+    /** The search's answer now when the index is built, else undefined (`search` waits for the build). */
+    searchIfReady(query: {
+      q: string;
+      category?: string;
+      limit?: number;
+      offset?: number;
+    }): SearchPage | undefined {
+      if (!ready) return undefined;
+      index();
+      return ready.search(query);
+    },
+
     /** Forget the index after the master data changed; the next search builds it again. */
     invalidate(): void {
       current = undefined;
+      ready = undefined;
     },
 
     /** Starts building the index now, so that the first search does not wait for it. */

@@ -149,6 +149,21 @@ export function createCatalogueService(deps: { db: Database }) {
       );
     },
 
+    /**
+     * A category's search answered at once from the built index, without a cache or a wait;
+     * undefined when it is not a search, names no category we offer, or the index is being built.
+     */
+    searchIfReady(
+      requestedCategory: string,
+      query: { q?: string; limit?: number; offset?: number },
+    ): JsonList | undefined {
+      const q = query.q?.trim();
+      const category = q ? canonicalCategory(requestedCategory) : undefined;
+      if (!q || !category) return undefined;
+      const page = billerSearch.searchIfReady({ ...query, q, category });
+      return page && searchList(page);
+    },
+
     /** Billers of every category the search finds for `q`, best first (the services page). */
     async searchAllCategories(query: { q: string; limit?: number; offset?: number }): Promise<JsonList> {
       return searchList(await billerSearch.search(query));
