@@ -98,7 +98,8 @@ export function SearchCombobox({
         value={value}
         onChange={(event) => change(event.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={close}
+        // The list stays open (it covers nothing): closing it would move what follows under the pointer.
+        onBlur={() => setActive(-1)}
         placeholder={placeholder}
         className="w-full rounded-lg border border-gray-300 bg-white py-2.5 px-4 focus-visible:outline-2 focus-visible:outline-brand-700"
       />
@@ -117,7 +118,7 @@ export function SearchCombobox({
             role="option"
             tabIndex={-1}
             aria-selected={index === highlighted}
-            // Keeps the focus in the box (a blur would close the list before the click lands).
+            // Keeps the focus in the box, where the keys are handled.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(option)}
             className="cursor-pointer px-4 py-2 aria-selected:bg-brand-50 hover:bg-brand-50"
