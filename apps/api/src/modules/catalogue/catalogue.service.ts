@@ -64,6 +64,8 @@ export interface JsonList {
    * otherwise be a query.
    */
   provisional: boolean;
+  /** Made for one answer (a typed search): compressed fast rather than small (decision 070). */
+  madeForOneAnswer?: boolean;
 }
 
 const jsonList = <T>(items: T[], total = items.length): JsonList => ({
@@ -79,6 +81,7 @@ const searchList = (page: SearchPage): JsonList => ({
   json: `[${page.billers.map((biller) => biller.json).join(',')}]`,
   total: page.total,
   provisional: false,
+  madeForOneAnswer: true,
 });
 
 /**
