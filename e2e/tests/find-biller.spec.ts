@@ -57,6 +57,31 @@ describe('finding a biller', () => {
     await page.getByRole('heading', { name: 'DTH Recharge' }).waitFor();
   });
 
+  it('finds billers of every service from the services page and opens one, with the keyboard alone', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/services`);
+    const box = page.getByRole('combobox', { name: 'Search for a service or a biller' });
+    expect(await box.getAttribute('placeholder')).toBe('Search for a service...');
+    await keyboard.fill(box, 'adani');
+    const choices = page.getByRole('listbox', { name: 'Search for a service or a biller' });
+    const electricity = choices.getByRole('option', {
+      name: /Adani Electricity Mumbai Limited\s*Electricity Bill/,
+    });
+    await electricity.waitFor();
+    await choices.getByRole('option', { name: /Adani Total Gas - Gujarat\s*Piped Gas/ }).waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+
+    // Down the list to Adani Electricity, wherever the ranking put it, then Enter.
+    const names = await choices.getByRole('option').allTextContents();
+    const position = names.findIndex((name) => name.startsWith('Adani Electricity Mumbai Limited'));
+    for (let step = 0; step <= position; step += 1) await page.keyboard.press('ArrowDown');
+    const active = await box.getAttribute('aria-activedescendant');
+    expect(await electricity.getAttribute('id')).toBe(active);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${apiUrl}/services/utilities/Electricity/Adani%20Electricity%20Mumbai%20Limited`);
+    await page.getByRole('heading', { name: 'Adani Electricity Mumbai Limited' }).waitFor();
+  });
+
   it('shows each logo in the format the store has, or the first letter when it has none', async () => {
     const { page } = browser;
     await page.goto(`${apiUrl}/services/utilities/Electricity`);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billerCircles, billers, coverageLocations, plans } from '../src/db/schema/catalogue.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
 import { CATALOGUE_SYNC_JOB } from '../src/modules/catalogue/catalogue.sync.ts';
-import { billersOf, signedInUser, syncCatalogue } from './support/bill-network.ts';
+import { billersOf, insertUnlistedBiller, signedInUser, syncCatalogue } from './support/bill-network.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 let env: TestEnv;
@@ -71,20 +71,8 @@ describe('biller master data sync', () => {
   });
 
   it('keeps a biller the network stopped listing but no longer offers it', async () => {
-    const [sample] = await env.database.db
-      .select()
-      .from(billers)
-      .where(eq(billers.category, 'Water'))
-      .limit(1);
-    if (!sample) throw new Error('no Water biller');
     const gone = { billerId: 'GONE00000NAT01', billerName: 'Gone Water Board' };
-    await env.database.db.insert(billers).values({
-      ...sample,
-      ...gone,
-      searchName: gone.billerName.toLowerCase(),
-      record: { ...sample.record, ...gone },
-      syncedAt: new Date(Date.now() - 86_400_000),
-    });
+    await insertUnlistedBiller(env, gone);
     expect((await billersOf(env, 'Water')).map((biller) => biller.billerId)).toContain(gone.billerId);
     const result = await syncCatalogue(env);
     expect(result.deactivated).toBe(1);

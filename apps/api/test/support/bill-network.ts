@@ -1,6 +1,8 @@
 import type { Biller } from '@erti/contracts';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../src/config.ts';
 import { users } from '../../src/db/schema/accounts.ts';
+import { billers } from '../../src/db/schema/catalogue.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { startTestEnv, type TestEnv } from './test-env.ts';
 
@@ -45,6 +47,22 @@ export async function syncCatalogue(env: TestEnv) {
     locations: number;
     deactivated: number;
   };
+}
+
+/**
+ * A Water biller written straight into our copy of the catalogue, last synced a day ago: one the
+ * network no longer lists, which the next sync deactivates.
+ */
+export async function insertUnlistedBiller(env: TestEnv, biller: { billerId: string; billerName: string }) {
+  const [sample] = await env.database.db.select().from(billers).where(eq(billers.category, 'Water')).limit(1);
+  if (!sample) throw new Error('no Water biller');
+  await env.database.db.insert(billers).values({
+    ...sample,
+    ...biller,
+    searchName: biller.billerName.toLowerCase(),
+    record: { ...sample.record, ...biller },
+    syncedAt: new Date(Date.now() - 86_400_000),
+  });
 }
 
 export async function billersOf(env: TestEnv, category: string): Promise<Biller[]> {

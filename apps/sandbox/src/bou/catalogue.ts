@@ -8,7 +8,7 @@ import {
   seedCategoryKey,
   zeroFee,
 } from './categories.ts';
-import { type SeedBiller, type SeedParam, seedBillers } from './data.ts';
+import { billerShortNames, type SeedBiller, type SeedParam, seedBillers } from './data.ts';
 import { coverageLocations, locationById, locationInText } from './locations.ts';
 import { generatedNamePrefixes, instituteName } from './names.ts';
 import { type Random, seededRandom } from './random.ts';
@@ -52,6 +52,8 @@ const renamed: Record<string, { name: string; alias: string }> = {
   'Airtel DTH': { name: 'Airtel Digital TV', alias: 'Airtel DTH' },
   'Sun Direct TV': { name: 'Sun Direct', alias: 'Sun Direct TV' },
   'Videocon D2H': { name: 'd2h', alias: 'Videocon d2h' },
+  'Adani Gas - Gujarat': { name: 'Adani Total Gas - Gujarat', alias: 'Adani Total Gas' },
+  'Adani Gas - Haryana': { name: 'Adani Total Gas - Haryana', alias: 'Adani Total Gas' },
 };
 
 /** Operators whose recharge must be validated first; the others validate optionally. */
@@ -112,6 +114,14 @@ function cleanName(name: string): string {
 function aliasOf(name: string, seed?: SeedBiller): string {
   const abbreviation = /\(([A-Z][A-Za-z]{1,9})\)/.exec(name)?.[1];
   return abbreviation ?? seed?.aliases?.[0] ?? name.split(/\s+/).slice(0, 2).join(' ');
+}
+
+/**
+ * `billerAliasName` as the network sends it: the biller's alias, then the short names people know it
+ * by (data/biller-aliases.json), each once, separated by commas.
+ */
+function aliasNameOf(alias: string, name: string): string {
+  return [...new Set([alias, ...(billerShortNames[name] ?? [])])].join(', ');
 }
 
 function coverageOf(seed: SeedBiller | undefined): string {
@@ -228,7 +238,7 @@ function makeEntry(input: BillerInput, ids: BillerIds): CatalogueEntry {
   const biller: BbpsBiller = {
     billerId: seed?.biller_id ?? ids.make(name, idLocation(coverage)),
     billerName: name,
-    billerAliasName: input.alias ?? aliasOf(name, seed),
+    billerAliasName: aliasNameOf(input.alias ?? aliasOf(name, seed), name),
     billerCategory: profile.title,
     billerAdhoc: model === 'direct' || model === 'validate' || seed?.adhoc ? 'true' : 'false',
     billerCoverage: coverage,

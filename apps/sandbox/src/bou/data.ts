@@ -55,6 +55,11 @@ function readSeed<T>(file: string): T {
 
 export const seedBillers = readSeed<{ categories: Record<string, SeedBiller[]> }>('billers.json').categories;
 
+/** Short names people search billers by (TNEB, MSEDCL, …), keyed by the biller's name on the network. */
+export const billerShortNames = readSeed<{ aliases: Record<string, string[]> }>(
+  'biller-aliases.json',
+).aliases;
+
 export const seedStates = readSeed<{ states: SeedState[] }>('india-states-districts.json').states;
 
 export const seedCircles = readSeed<{

@@ -19,6 +19,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Extra request headers, e.g. an `Idempotency-Key` for a call that moves money. */
 export interface RequestOptions {
   headers?: Record<string, string>;
+  /** Cancels the call: a search whose answer nobody waits for any more. */
+  signal?: AbortSignal;
 }
 
 /** The parsed body of a successful call with the response's headers (a list's `x-total-count`). */
@@ -53,8 +55,11 @@ async function requestWithHeaders<T>(
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
     });
   } catch (error) {
+    // A cancelled call is not a network failure: whoever cancelled it expects the abort.
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error. Please check your connection.', error);
   }
   const text = await response.text();
@@ -75,9 +80,9 @@ async function requestWithHeaders<T>(
 }
 
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
   /** A GET whose response headers matter too. */
-  getWithHeaders<T>(path: string): Promise<WithHeaders<T>>;
+  getWithHeaders<T>(path: string, options?: RequestOptions): Promise<WithHeaders<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
@@ -86,8 +91,8 @@ export interface ApiClient {
 
 function createClient(token: () => string | undefined): ApiClient {
   return {
-    get: (path) => request('GET', path, undefined, token()),
-    getWithHeaders: (path) => requestWithHeaders('GET', path, undefined, token()),
+    get: (path, options) => request('GET', path, undefined, token(), options),
+    getWithHeaders: (path, options) => requestWithHeaders('GET', path, undefined, token(), options),
     post: (path, body, options) => request('POST', path, body ?? {}, token(), options),
     put: (path, body) => request('PUT', path, body ?? {}, token()),
     patch: (path, body) => request('PATCH', path, body ?? {}, token()),

@@ -69,6 +69,11 @@ export const billerSearchQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).optional(),
 });
 
+/** A search of every category's billers (the services page): the text is required. */
+export const billerSearchAllQuerySchema = billerSearchQuerySchema.extend({
+  q: z.string().trim().min(1, 'q (the text to search for) is required').max(100),
+});
+
 export const billerIdRequestSchema = z.object({
   billerId: z.string().trim().min(1, 'billerId is required').max(40),
   billerCategoryName: z.string().max(100).optional(),

@@ -26,7 +26,12 @@ export function createCatalogueModule(deps: AppDeps): AppModule {
   const syncCatalogue = createCatalogueSync({ db: deps.db, bbps, logger: deps.logger });
   const intervalMs = deps.config.BILLER_SYNC_MINUTES * 60_000;
 
-  deps.database.notices.subscribe(CHANGES.catalogue, () => catalogue.invalidate());
+  // Every replica hears the notice, the one that ran the sync too: each rebuilds its search index
+  // at once rather than on its first search (decision 070).
+  deps.database.notices.subscribe(CHANGES.catalogue, () => {
+    catalogue.invalidate();
+    catalogue.warmSearch();
+  });
 
   /**
    * Syncs under the replicas' lock: a merchant's sync waits for one under way to end, a job's is
@@ -91,7 +96,10 @@ export function createCatalogueModule(deps: AppDeps): AppModule {
     jobs: { [CATALOGUE_SYNC_JOB]: runSyncJob },
     onReady: async () => {
       await scheduleNextSync(deps.db);
-      if ((await countBillers(deps.db)) > 0) return;
+      if ((await countBillers(deps.db)) > 0) {
+        catalogue.warmSearch();
+        return;
+      }
       await enqueueJob(
         deps.db,
         CATALOGUE_SYNC_JOB,

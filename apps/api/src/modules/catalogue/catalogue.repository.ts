@@ -19,9 +19,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).rows;
 
-/** `%text%` for LIKE with the pattern characters of `text` taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 export async function upsertBillers(
   executor: Executor,
   records: BbpsBiller[],
@@ -91,15 +88,21 @@ export async function findBillerRecord(
   return row && { record: row.record as unknown as BbpsBiller, active: row.status === 'ACTIVE' };
 }
 
-/** Active billers of a category by name, optionally filtered by a name substring, with the total before the limit. */
-export async function searchBillers(
+/** The master data of every biller we offer: what the search index is built from. */
+export async function activeBillerRecords(executor: Executor): Promise<BbpsBiller[]> {
+  const rows = await executor
+    .select({ record: billers.record })
+    .from(billers)
+    .where(eq(billers.status, 'ACTIVE'));
+  return rows.map((row) => row.record as unknown as BbpsBiller);
+}
+
+/** Active billers of a category by name, with the total before the limit. */
+export async function listBillers(
   executor: Executor,
-  query: { category: string; nameContains?: string; limit?: number; offset?: number },
+  query: { category: string; limit?: number; offset?: number },
 ): Promise<{ records: BbpsBiller[]; total: number }> {
   const conditions = [eq(billers.category, query.category), eq(billers.status, 'ACTIVE')];
-  if (query.nameContains) {
-    conditions.push(sql`${billers.searchName} like ${containsPattern(query.nameContains.toLowerCase())}`);
-  }
   const select = executor
     .select({ record: billers.record })
     .from(billers)

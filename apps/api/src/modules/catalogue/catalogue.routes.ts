@@ -1,6 +1,7 @@
 import {
   billerIdRequestSchema,
   billerSchema,
+  billerSearchAllQuerySchema,
   billerSearchQuerySchema,
   catalogueSyncResponseSchema,
   circlesRequestSchema,
@@ -52,6 +53,22 @@ export function catalogueRoutes(options: {
       async (request) => ({ ipAddress: clientIpAddress(request.ip), macAddress: options.macAddress }),
     );
 
+    // A static route: find-my-way prefers it to the category route below for this one address.
+    app.get(
+      '/bbps/prod/search',
+      {
+        schema: {
+          tags,
+          description:
+            'Billers of every category matching `q`, best first (exact name, name start, word start, anywhere, then typos); `limit`/`offset` page. The total is in `x-total-count`.',
+          querystring: billerSearchAllQuerySchema,
+          response: { 200: z.array(billerSchema) },
+        },
+      },
+      async (request, reply) =>
+        sendBillers(request, reply, await catalogue.searchAllCategories(request.query)),
+    );
+
     app.get(
       '/bbps/prod/:categoryTitle',
       {
@@ -59,13 +76,24 @@ export function catalogueRoutes(options: {
         // limit apply to repeats too.
         onRequest: (request, reply, done) => {
           const repeat = repeatAnswers.peek(request.url);
-          if (repeat?.edition !== catalogue.edition) return done();
-          sendBillers(request, reply, repeat.list);
+          if (repeat?.edition === catalogue.edition) {
+            sendBillers(request, reply, repeat.list);
+            return;
+          }
+          // A search is answered here from the index in memory, as a repeat is (decision 070): a
+          // person typing sends a new query each time. Anything else goes on to validation.
+          const query = billerSearchQuerySchema.safeParse(request.query);
+          const { categoryTitle } = request.params as { categoryTitle: string };
+          const found = query.success ? catalogue.searchIfReady(categoryTitle, query.data) : undefined;
+          if (!found) return done();
+          // Kept as a repeat is, so that the same address again reuses the compressed bytes.
+          repeatAnswers.put(request.url, { list: found, edition: catalogue.edition });
+          sendBillers(request, reply, found);
         },
         schema: {
           tags,
           description:
-            'Billers of a category sorted by name; `q` filters by name, `limit`/`offset` page. The total is in `x-total-count`.',
+            'Billers of a category sorted by name; with `q`, the billers whose name or short name contains it, best first (exact, start, word start, anywhere), then those matching with typos; `limit`/`offset` page. The total is in `x-total-count`.',
           params: z.object({ categoryTitle: z.string().max(100) }),
           querystring: billerSearchQuerySchema,
           response: { 200: z.array(billerSchema) },

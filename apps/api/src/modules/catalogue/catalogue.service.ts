@@ -7,16 +7,18 @@ import {
 } from '@erti/contracts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { type SearchPage, searchKey } from './biller-search.ts';
 import { findBiller } from './catalogue.lookups.ts';
 import { isSupported, toBiller, toPlan } from './catalogue.mappers.ts';
 import {
   billersCovering,
   countPlans,
+  listBillers,
   listCircles,
   listLocations,
   listPlans,
-  searchBillers,
 } from './catalogue.repository.ts';
+import { createBillerSearch } from './catalogue.search.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 const CACHE_TTL_MS = 60_000;
@@ -62,15 +64,25 @@ export interface JsonList {
    * otherwise be a query.
    */
   provisional: boolean;
+  /** Made for one answer (a typed search): compressed fast rather than small (decision 070). */
+  madeForOneAnswer?: boolean;
 }
 
-const jsonList = <T>(items: T[], total = items.length, searching = false): JsonList => ({
+const jsonList = <T>(items: T[], total = items.length): JsonList => ({
   json: JSON.stringify(items),
   total,
-  provisional: total === 0 && !searching,
+  provisional: total === 0,
 });
 
 const isFinal = (list: JsonList) => !list.provisional;
+
+/** A search's page of billers, each already serialised by the index. */
+const searchList = (page: SearchPage): JsonList => ({
+  json: `[${page.billers.map((biller) => biller.json).join(',')}]`,
+  total: page.total,
+  provisional: false,
+  madeForOneAnswer: true,
+});
 
 /**
  * Public reads of the catalogue, all from our database: billers by category with server-side
@@ -83,6 +95,7 @@ export function createCatalogueService(deps: { db: Database }) {
   const { db } = deps;
   const billerLists = new TtlCache<JsonList>(CACHE_TTL_MS, 500);
   const planLists = new TtlCache<JsonList>(CACHE_TTL_MS, 2000);
+  const billerSearch = createBillerSearch({ db });
   let invalidations = 0;
 
   async function activeBiller(billerId: string): Promise<Biller> {
@@ -111,27 +124,52 @@ export function createCatalogueService(deps: { db: Database }) {
   }
 
   return {
-    /** Billers of a category (`Biller[]` as JSON) sorted by name, and the total before `limit`. */
+    /**
+     * Billers of a category (`Biller[]` as JSON) sorted by name, and the total before `limit`; with
+     * `q`, the billers the search finds, best first (decision 070).
+     */
     async billersOfCategory(
       requestedCategory: string,
       query: { q?: string; limit?: number; offset?: number },
     ): Promise<JsonList> {
       const category = categoryTitle(requestedCategory);
-      const nameContains = query.q?.trim() || undefined;
-      const key = JSON.stringify([category, nameContains?.toLowerCase(), query.limit, query.offset]);
+      const q = query.q?.trim();
+      // Punctuation alone is searched as typed (decision 070), so it keys by itself.
+      const key = JSON.stringify([
+        category,
+        q && (searchKey(q) || q.toLowerCase()),
+        query.limit,
+        query.offset,
+      ]);
       return billerLists.getOrLoad(
         key,
         async () => {
-          const found = await searchBillers(db, {
-            category,
-            nameContains,
-            limit: query.limit,
-            offset: query.offset,
-          });
-          return jsonList<Biller>(found.records.map(toBiller), found.total, nameContains !== undefined);
+          if (q) return searchList(await billerSearch.search({ ...query, q, category }));
+          const found = await listBillers(db, { ...query, category });
+          return jsonList<Biller>(found.records.map(toBiller), found.total);
         },
         isFinal,
       );
+    },
+
+    /**
+     * A category's search answered at once from the built index, without a cache or a wait;
+     * undefined when it is not a search, names no category we offer, or the index is being built.
+     */
+    searchIfReady(
+      requestedCategory: string,
+      query: { q?: string; limit?: number; offset?: number },
+    ): JsonList | undefined {
+      const q = query.q?.trim();
+      const category = q ? canonicalCategory(requestedCategory) : undefined;
+      if (!q || !category) return undefined;
+      const page = billerSearch.searchIfReady({ ...query, q, category });
+      return page && searchList(page);
+    },
+
+    /** Billers of every category the search finds for `q`, best first (the services page). */
+    async searchAllCategories(query: { q: string; limit?: number; offset?: number }): Promise<JsonList> {
+      return searchList(await billerSearch.search(query));
     },
 
     async billerById(billerId: string, requestedCategory?: string): Promise<Biller> {
@@ -200,9 +238,15 @@ export function createCatalogueService(deps: { db: Database }) {
       return invalidations;
     },
 
+    /** Builds the search index ahead of the first search (at start, and when a sync's notice arrives). */
+    warmSearch(): void {
+      billerSearch.warm();
+    },
+
     /** Forget cached reads after the master data changed. */
     invalidate(): void {
       invalidations += 1;
+      billerSearch.invalidate();
       billerLists.clear();
       planLists.clear();
     },

@@ -21,9 +21,18 @@ function billersPath(category: string, search: BillerSearch): string {
   return `/bbps/prod/${encodeURIComponent(category)}${query}`;
 }
 
-/** `GET /api/bbps/prod/{category title}?q=&limit=&offset=`: the billers of a category, sorted by name. */
-export function listBillers(category: string, search: BillerSearch): Promise<Biller[]> {
-  return publicApi.get<Biller[]>(billersPath(category, search));
+/**
+ * `GET /api/bbps/prod/{category title}?q=&limit=&offset=`: the billers of a category, sorted by
+ * name, or with `q` the billers the search finds, best first. `signal` cancels a superseded search.
+ */
+export function listBillers(category: string, search: BillerSearch, signal?: AbortSignal): Promise<Biller[]> {
+  return publicApi.get<Biller[]>(billersPath(category, search), { signal });
+}
+
+/** `GET /api/bbps/prod/search?q=&limit=`: the billers of every category the search finds, best first. */
+export function searchAllBillers(q: string, limit: number, signal?: AbortSignal): Promise<Biller[]> {
+  const params = new URLSearchParams({ q, limit: String(limit) });
+  return publicApi.get<Biller[]>(`/bbps/prod/search?${params}`, { signal });
 }
 
 export interface BillerPage {
@@ -57,8 +66,19 @@ export const billerPagesQueryOptions = (category: string) =>
     getNextPageParam: (_last, pages) => nextBillerOffset(pages),
   });
 
+/**
+ * A category's billers, searched or not. The query hands its signal to the call: when the search
+ * text changes before the answer arrives, TanStack Query aborts the call nobody waits for.
+ */
 export const billersQueryOptions = (category: string, search: BillerSearch) =>
   queryOptions({
     queryKey: billsKeys.billers(category, search),
-    queryFn: () => listBillers(category, search),
+    queryFn: ({ signal }) => listBillers(category, search, signal),
+  });
+
+/** Billers of every category matching `q` (the services page's search). */
+export const allBillersSearchOptions = (q: string, limit: number) =>
+  queryOptions({
+    queryKey: billsKeys.search(q, limit),
+    queryFn: ({ signal }) => searchAllBillers(q, limit, signal),
   });

@@ -15,6 +15,9 @@ import { BillerLogo } from './biller-logo.tsx';
  */
 export const CATALOGUE_LOADING = catalogueLoadingMessage('billers');
 
+/** The 'All Billers' region, which the search box controls (`aria-controls`). */
+export const BILLER_LIST_ID = 'all-billers-list';
+
 /** The 'All Billers' list: logo and name of each, a link to its bill-entry page. */
 export function AllBillers({
   search,
@@ -25,6 +28,7 @@ export function AllBillers({
 }) {
   return (
     <section
+      id={BILLER_LIST_ID}
       aria-labelledby="all-billers"
       className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
     >

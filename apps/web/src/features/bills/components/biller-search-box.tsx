@@ -1,8 +1,17 @@
 import { messages } from '@erti/contracts/messages';
 import { useId, useRef } from 'react';
+import { BILLER_LIST_ID } from './all-billers.tsx';
 
-/** The biller search box with its clear button. */
-export function BillerSearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** The biller search box with its clear button; `busy` while the list shows an earlier text's answer. */
+export function BillerSearchBox({
+  value,
+  onChange,
+  busy = false,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  busy?: boolean;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   return (
@@ -14,6 +23,8 @@ export function BillerSearchBox({ value, onChange }: { value: string; onChange: 
         id={id}
         ref={inputRef}
         type="search"
+        aria-busy={busy}
+        aria-controls={BILLER_LIST_ID}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={messages.placeholders.billerSearch}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billers } from '../testing/fixtures.ts';
-import { callsOf, renderScreen, signIn, stubApi } from '../testing/render.tsx';
+import { callsOf, renderScreen, SITE_CONFIG, signIn, stubApi } from '../testing/render.tsx';
 import { CATALOGUE_LOADING } from './all-billers.tsx';
 import { BillerSelection } from './biller-selection.tsx';
 
@@ -21,9 +21,12 @@ const large = Array.from({ length: 50 }, (_, index) => named(`Power Board ${inde
 const all = Array.from({ length: 104 }, (_, index) =>
   named(`Board ${String(index + 1).padStart(3, '0')}`, index),
 );
+/** The category as the api serves it: a page at a time, or what a search finds (a name containing it here). */
 const page = (path: string) => {
   const url = new URL(path, 'http://api.test');
-  if (url.pathname !== '/bbps/prod/Electricity' || url.searchParams.has('q')) return undefined;
+  if (url.pathname !== '/bbps/prod/Electricity') return undefined;
+  const q = url.searchParams.get('q')?.toLowerCase();
+  if (q !== undefined) return { body: all.filter((biller) => biller.billerName.toLowerCase().includes(q)) };
   const offset = Number(url.searchParams.get('offset') ?? 0);
   const limit = Number(url.searchParams.get('limit'));
   return { body: all.slice(offset, offset + limit), headers: { 'x-total-count': String(all.length) } };
@@ -42,10 +45,13 @@ const listed = () =>
     .map((link) => link.textContent);
 
 describe('BillerSelection', () => {
-  it('filters a small category in the page, case-insensitively, with a clear button', async () => {
-    const fetchMock = stubApi((_method, path) =>
-      path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined,
-    );
+  it('searches on the server once the text rests, shows its answer in its order, with a clear button', async () => {
+    const fetchMock = stubApi((_method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: small };
+      if (path === '/bbps/prod/Electricity?q=POWER&limit=50') return { body: [small[2], small[0]] };
+      if (path === '/bbps/prod/Electricity?q=gujarat&limit=50') return { body: [] };
+      return undefined;
+    });
     renderSelection();
     expect(screen.getByRole('heading', { name: 'Pay your Electricity Bill' })).toBeTruthy();
     await waitFor(() =>
@@ -53,14 +59,18 @@ describe('BillerSelection', () => {
     );
     const search = screen.getByPlaceholderText('Search your biller here');
     await userEvent.type(search, 'POWER');
-    expect(listed()).toEqual(['Tata Power Mumbai']);
+    // The server's order (best first), not the page's.
+    await waitFor(() => expect(listed()).toEqual(['Tata Power Mumbai', 'Adani Electricity']));
     await userEvent.clear(search);
     await userEvent.type(search, 'gujarat');
-    expect(screen.getByText('No Results Found')).toBeTruthy();
+    expect(await screen.findByText('No Results Found')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(listed()).toHaveLength(3);
-    expect(callsOf(fetchMock).filter((call) => call.includes('/bbps/prod/'))).toEqual([
-      'GET /api/bbps/prod/Electricity?limit=50',
+    expect(document.activeElement).toBe(search);
+    // One search per resting text: none for P, PO, POW, POWE, nor for g … gujara.
+    expect(callsOf(fetchMock).filter((call) => call.includes('q='))).toEqual([
+      'GET /api/bbps/prod/Electricity?q=POWER&limit=50',
+      'GET /api/bbps/prod/Electricity?q=gujarat&limit=50',
     ]);
   });
 
@@ -77,6 +87,49 @@ describe('BillerSelection', () => {
     await userEvent.type(screen.getByPlaceholderText('Search your biller here'), 'board 7');
     await waitFor(() => expect(listed()).toEqual(['Power Board 7']));
     expect(callsOf(fetchMock)).toContain('GET /api/bbps/prod/Electricity?q=board+7&limit=50');
+  });
+
+  it('aborts a search overtaken by newer text, and never shows an older answer over a newer one', async () => {
+    const answer = (body: unknown) => new Response(JSON.stringify(body));
+    const held = new Map<
+      string,
+      { answer: (body: unknown) => void; signal: AbortSignal | null | undefined }
+    >();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        const path = url.replace(/^\/api/, '');
+        if (path === '/site-config') return Promise.resolve(answer(SITE_CONFIG));
+        if (path === '/bbps/prod/Electricity?limit=50') return Promise.resolve(answer(small));
+        // A search is answered when the test says, like a slow network; an abort ends it as fetch does.
+        return new Promise<Response>((resolve, reject) => {
+          held.set(path, { answer: (body) => resolve(answer(body)), signal: init?.signal });
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        });
+      }),
+    );
+    renderSelection();
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    const search = screen.getByPlaceholderText('Search your biller here');
+    await userEvent.type(search, 'tata');
+    await waitFor(() => expect(held.has('/bbps/prod/Electricity?q=tata&limit=50')).toBe(true));
+    await userEvent.type(search, ' mumbai');
+    await waitFor(() => expect(held.has('/bbps/prod/Electricity?q=tata+mumbai&limit=50')).toBe(true));
+    const older = held.get('/bbps/prod/Electricity?q=tata&limit=50');
+    const newer = held.get('/bbps/prod/Electricity?q=tata+mumbai&limit=50');
+    expect(older?.signal?.aborted).toBe(true);
+    expect(newer?.signal?.aborted).toBe(false);
+
+    newer?.answer([small[2]]);
+    await waitFor(() => expect(listed()).toEqual(['Tata Power Mumbai']));
+    // The older text's answer arrives last: it must not replace the newer one.
+    older?.answer([small[0], small[1]]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listed()).toEqual(['Tata Power Mumbai']);
+    expect([...held.keys()]).toEqual([
+      '/bbps/prod/Electricity?q=tata&limit=50',
+      '/bbps/prod/Electricity?q=tata+mumbai&limit=50',
+    ]);
   });
 
   it('shows the next 50 billers of a long category on Show more billers, focusing the first new one', async () => {
@@ -109,10 +162,12 @@ describe('BillerSelection', () => {
 
     const search = screen.getByPlaceholderText('Search your biller here');
     await userEvent.type(search, 'board 10');
-    expect(listed()).toEqual(['Board 100', 'Board 101', 'Board 102', 'Board 103', 'Board 104']);
+    await waitFor(() =>
+      expect(listed()).toEqual(['Board 100', 'Board 101', 'Board 102', 'Board 103', 'Board 104']),
+    );
     await userEvent.clear(search);
     await userEvent.type(search, 'gujarat');
-    expect(screen.getByText('No Results Found')).toBeTruthy();
+    expect(await screen.findByText('No Results Found')).toBeTruthy();
   });
 
   it('keeps the billers shown and Show more billers when the next page fails', async () => {

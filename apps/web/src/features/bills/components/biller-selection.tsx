@@ -1,15 +1,37 @@
-import type { SavedBill } from '@erti/contracts';
+import type { Biller, SavedBill } from '@erti/contracts';
 import type { CategorySlug, Service } from '@erti/contracts/catalogue';
 import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ComboboxOption } from '../../../components/form/search-combobox.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useBillerSearch } from '../hooks/use-biller-search.ts';
+import type { BillEntryState } from '../navigation.ts';
 import { serviceCopy } from '../service-copy.ts';
 import { AllBillers } from './all-billers.tsx';
 import { BillerSearchBox } from './biller-search-box.tsx';
 import { RecentBills } from './recent-bills.tsx';
 
+/** A biller as a choice of a search box (the services page's). */
+export const billerChoice = (biller: Biller, detail?: string): ComboboxOption => ({
+  id: biller.billerId,
+  label: biller.billerName,
+  detail,
+});
+
+/** Opens a biller's bill-entry page with its record, as the biller list's links do. */
+export function useOpenBillEntry() {
+  const navigate = useNavigate();
+  return (categorySlug: CategorySlug, biller: Biller) =>
+    navigate(paths.billEntry(categorySlug, biller.billerCategoryName, biller.billerName), {
+      state: { biller } satisfies BillEntryState,
+    });
+}
+
 /**
  * The biller-selection page of a service: heading, search, the user's recent bills and every biller.
- * `savedBillActions` adds what other features offer for a saved bill (Add to My Bills).
+ * The list under the box is the search's answer, its links reached with Tab: a popup of choices
+ * would repeat it and cover it (decision 071). `savedBillActions` adds what other features offer for
+ * a saved bill (Add to My Bills).
  */
 export function BillerSelection({
   service,
@@ -28,7 +50,7 @@ export function BillerSelection({
       <h1 className="text-3xl font-bold text-brand-700">{copy.heading}</h1>
       <p className="mt-2 max-w-3xl text-gray-600">{copy.text}</p>
       <div className="mt-6 max-w-xl">
-        <BillerSearchBox value={query} onChange={setQuery} />
+        <BillerSearchBox value={query} onChange={setQuery} busy={search.isSettling} />
       </div>
       <div className="mt-6 max-w-3xl space-y-6">
         <RecentBills category={service.title} categorySlug={categorySlug} actions={savedBillActions} />

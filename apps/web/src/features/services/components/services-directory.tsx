@@ -1,31 +1,30 @@
 import { messages } from '@erti/contracts/messages';
-import { useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { searchCatalogue } from '../catalogue-search.ts';
 import { ServiceTile } from './service-tile.tsx';
 
-/** The `/services` screen: every service in its category, searchable by caption. */
-export function ServicesDirectory() {
-  const [query, setQuery] = useState('');
+/**
+ * The `/services` screen: every service in its category, filtered by caption with `query`. The
+ * search box comes from the caller (it also offers billers); 'No Results Found' shows when no
+ * service matches and the caller has no `moreResults` either.
+ */
+export function ServicesDirectory({
+  query,
+  searchBox,
+  moreResults = false,
+}: {
+  query: string;
+  searchBox: ReactNode;
+  moreResults?: boolean;
+}) {
   const searchId = useId();
   const categories = searchCatalogue(query);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-700">Services</h1>
       <p className="mt-2 text-gray-600">Recharge and pay every bill in one place, on Bharat Connect.</p>
-      <div className="mt-6 max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          Search for a service
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={messages.placeholders.serviceSearch}
-          className="w-full rounded-lg border border-gray-300 bg-white px-4 py-2.5 focus-visible:outline-2 focus-visible:outline-brand-700"
-        />
-      </div>
-      {categories.length === 0 && (
+      <div className="mt-6 max-w-md">{searchBox}</div>
+      {categories.length === 0 && !moreResults && (
         <p role="status" className="mt-10 text-center text-gray-600">
           {messages.empty.results}
         </p>
