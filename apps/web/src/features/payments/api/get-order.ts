@@ -8,11 +8,15 @@ import { paymentKeys } from './keys.ts';
 export const getOrder = (orderId: string) =>
   authApi.get<OrderDetail>(`/orders/${encodeURIComponent(orderId)}`);
 
-/** Re-reads the order every 5 s while it is moving, so the pages follow the gateway's and biller's answers. */
+/**
+ * Re-reads the order every 5 s while it is moving, so the pages follow the gateway's and biller's answers.
+ * Asked for even offline: the service worker answers a receipt the customer opened before (decision 081).
+ */
 export const orderQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: paymentKeys.order(orderId),
     queryFn: () => getOrder(orderId),
+    networkMode: 'offlineFirst',
     staleTime: 0,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
