@@ -4,7 +4,6 @@
  * fallback, and receipts the customer opens saved for offline. Nothing else from the api is touched.
  */
 import { clientsClaim } from 'workbox-core';
-import type { RouteHandlerCallbackOptions } from 'workbox-core/types.js';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
@@ -43,22 +42,16 @@ const savedReceipts = new NetworkFirst({
   plugins: [
     {
       cacheKeyWillBeUsed: async ({ request }) => {
-        const token = request.headers.get('authorization') ?? '';
+        // The stored session's token, as the transactions list names the owner when it reads them back.
+        const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
         return savedReceiptKey(new URL(request.url).pathname, await ownerOf(token));
       },
     },
   ],
 });
 
-/** Only the receipt page's own calls: the same order read by a payment's status page is not kept. */
-async function isFromReceiptPage(event: ExtendableEvent): Promise<boolean> {
-  const client = await self.clients.get((event as FetchEvent).clientId);
-  return client ? new URL(client.url).pathname.startsWith('/receipt/') : false;
-}
-
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    sameOrigin && isReceiptCall(url.pathname) && request.headers.has('authorization'),
-  async (options: RouteHandlerCallbackOptions) =>
-    (await isFromReceiptPage(options.event)) ? savedReceipts.handle(options) : fetch(options.request),
+    sameOrigin && isReceiptCall(request.method, url.pathname, request.headers),
+  savedReceipts,
 );

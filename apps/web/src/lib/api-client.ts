@@ -75,7 +75,7 @@ async function requestWithHeaders<T>(
 }
 
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
   /** A GET whose response headers matter too. */
   getWithHeaders<T>(path: string): Promise<WithHeaders<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -86,7 +86,7 @@ export interface ApiClient {
 
 function createClient(token: () => string | undefined): ApiClient {
   return {
-    get: (path) => request('GET', path, undefined, token()),
+    get: (path, options) => request('GET', path, undefined, token(), options),
     getWithHeaders: (path) => requestWithHeaders('GET', path, undefined, token()),
     post: (path, body, options) => request('POST', path, body ?? {}, token(), options),
     put: (path, body) => request('PUT', path, body ?? {}, token()),

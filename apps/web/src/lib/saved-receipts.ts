@@ -6,10 +6,22 @@ import { SAVED_RECEIPTS_CACHE } from './saved-receipts-cache.ts';
  * service worker (`src/sw.ts`) keys them and how the transactions list reads them offline.
  */
 
-/** What the receipt page reads: `/api/orders/<orderId>` and `/api/orders/<orderId>/receipt.pdf`. */
+/**
+ * What the receipt page reads: `/api/orders/<orderId>` and `/api/orders/<orderId>/receipt.pdf`, marked by
+ * this header. The same order read by a payment's status page is not marked and not kept (a service
+ * worker cannot tell the page apart: a client's URL stays the one it was opened at).
+ */
+const SAVE_HEADER = 'x-erti-save-for-offline';
+export const SAVE_FOR_OFFLINE = { [SAVE_HEADER]: 'receipt' };
+
 const RECEIPT_CALL = /^\/api\/orders\/[^/]+(\/receipt\.pdf)?$/;
 
-export const isReceiptCall = (pathname: string) => RECEIPT_CALL.test(pathname);
+/** A signed-in GET of the receipt page, marked to be saved for offline. */
+export const isReceiptCall = (method: string, pathname: string, headers: Headers) =>
+  method === 'GET' &&
+  RECEIPT_CALL.test(pathname) &&
+  headers.get(SAVE_HEADER) === SAVE_FOR_OFFLINE[SAVE_HEADER] &&
+  headers.has('authorization');
 
 const OWNER = 'owner';
 
