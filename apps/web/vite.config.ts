@@ -64,8 +64,9 @@ const installable = VitePWA({
       { src: '/icons/app-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
+  // The plugin adds the manifest and its icons itself.
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globPatterns: ['**/*.{js,css,html,svg}'],
     globIgnores: ['images/**', 'media/**'],
   },
 });
