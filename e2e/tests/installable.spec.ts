@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chooseGatewayOutcome, downloadReceipt, orderIdOf } from '../support/bill-payment.ts';
@@ -11,6 +13,7 @@ import { openAccountMenuItem, type SignedInUser, signInThroughApi } from '../sup
  */
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: BrowserSession;
 let user: SignedInUser;
 
@@ -32,6 +35,18 @@ function cacheContents(page: Page): Promise<Record<string, string[]>> {
       contents[name] = (await cache.keys()).map((request) => request.url);
     }
     return contents;
+  });
+}
+
+/** The rules axe-core finds seriously or critically broken on the page as it is now. */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Results = { violations: { id: string; impact?: string }[] };
+    const { violations } = await (window as unknown as { axe: { run(): Promise<Results> } }).axe.run();
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
   });
 }
 
@@ -102,6 +117,7 @@ describe('installable, and receipts that open offline', () => {
     // A screen that needs the api says so in plain words, with a retry that checks the connection.
     await page.goto(`${apiUrl}/services/utilities/Electricity`);
     await page.getByText('You are offline.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Still no connection. Please try again in a moment.').waitFor();
     // A receipt never opened on this phone is not there (the network really is off for the worker too).
