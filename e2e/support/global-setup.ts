@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     sandboxUrl: string;
+    /** The built web app the api serves (a test may publish a new release of a file in it). */
+    webDist: string;
   }
 }
 
@@ -33,6 +35,7 @@ export async function setup(project: TestProject) {
   system = await startSystem({ WEB_DIST_DIR: webDist });
   project.provide('apiUrl', system.apiUrl);
   project.provide('sandboxUrl', system.sandboxUrl);
+  project.provide('webDist', webDist);
 }
 
 export async function teardown() {

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chooseGatewayOutcome, downloadReceipt, orderIdOf } from '../support/bill-payment.ts';
@@ -13,6 +14,7 @@ import { openAccountMenuItem, type SignedInUser, signInThroughApi } from '../sup
  */
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
+const webDist = inject('webDist');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: BrowserSession;
 let user: SignedInUser;
@@ -143,5 +145,39 @@ describe('installable, and receipts that open offline', () => {
     const left = Object.values(await cacheContents(page)).flat();
     expect(left.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
     expect(left.some((url) => url.includes(orderId))).toBe(false);
+  });
+
+  it('offers a new release with "Update available" and never swaps it under a half-filled form', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/contact`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByLabel('Name', { exact: true }).fill('Asha Raman');
+    await page.getByLabel('Message', { exact: true }).fill('Half a message');
+
+    // A new release of the worker is published while the customer types.
+    const workerFile = join(webDist, 'sw.js');
+    const released = readFileSync(workerFile, 'utf8');
+    writeFileSync(workerFile, `${released}\n// the next release\n`);
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await page.getByText('Update available.').waitFor();
+      // Installed and waiting: the page and its form are as the customer left them.
+      expect(
+        await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+      ).toBe(true);
+      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('Half a message');
+
+      // The customer chooses when: the new worker takes over and the page reloads on it.
+      await page.getByRole('button', { name: 'Update now' }).focus();
+      await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
+      ).toBeFalsy();
+      await page.getByLabel('Message', { exact: true }).waitFor();
+      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByText('Update available.').count()).toBe(0);
+    } finally {
+      writeFileSync(workerFile, released);
+    }
   });
 });
