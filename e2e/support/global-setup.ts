@@ -10,7 +10,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     sandboxUrl: string;
-    /** The web app built for this run, for a journey that starts a system of its own. */
+    /**
+     * The web app built for this run and served by the shared system: a journey may start a system of
+     * its own on it, or publish a new release of a file in it.
+     */
     webDist: string;
   }
 }

@@ -26,3 +26,8 @@ function render() {
 // The screen's code first, so the first render draws the whole page without waiting; a screen whose
 // code failed to load renders the error screen.
 loadScreenAt(window.location.pathname).then(render, render);
+
+// The service worker and the offline and update notices wait until the page has loaded (decision 081).
+window.addEventListener('load', () => {
+  void import('./features/offline/start.tsx').then((offline) => offline.startOfflineSupport());
+});

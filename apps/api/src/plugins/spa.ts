@@ -3,12 +3,18 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Files named by their content's hash never change: kept for a year without asking again. */
+const HASHED_ASSET = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built web app at `/` with a history fallback: any GET that is not an api call and
  * not a file answers index.html, so every route of the spec deep-links. Unknown `/api/*` calls
- * answer a JSON 404.
+ * answer a JSON 404. Every file outside `assets/` (index.html, the service worker, the web app
+ * manifest, icons) is revalidated on each use (`no-cache`, with its ETag), so a release reaches every
+ * customer (decision 081).
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const hashedAssets = join(distDir, 'assets/');
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -17,11 +23,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       index: false,
       // The web build writes .br and .gz copies of every asset; serve those to clients that accept them.
       preCompressed: true,
-      maxAge: '1y',
-      immutable: true,
-      setHeaders: (res, path) => {
-        if (!path.includes(`${join(distDir, 'assets')}`)) res.setHeader('cache-control', 'no-cache');
-      },
+      // @fastify/static 9 writes its own Cache-Control after `setHeaders`, over ours (files outside
+      // assets/, the service worker among them, went out immutable for a year): it writes none.
+      cacheControl: false,
+      setHeaders: (res, path) =>
+        res.setHeader('cache-control', path.startsWith(hashedAssets) ? HASHED_ASSET : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {

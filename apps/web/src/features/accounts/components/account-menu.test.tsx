@@ -2,7 +2,9 @@ import { SESSION_STORAGE_KEY } from '@erti/contracts/constants';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_RECEIPTS_CACHE } from '../../../lib/saved-receipts-cache.ts';
 import { saveSession } from '../../../lib/session.ts';
+import { stubCacheStorage } from '../../../test/cache-storage.ts';
 import { renderScreen, stubApi } from '../testing/render.tsx';
 import { AccountMenu } from './account-menu.tsx';
 
@@ -108,6 +110,22 @@ describe('account menu', () => {
       true,
     );
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('logs out: the receipts saved on this device for offline go too, the app shell stays', async () => {
+    signIn();
+    stubApi(({ path }) =>
+      path === '/users/logout' ? { body: { message: 'Logged out successfully' } } : profileAnswer()(),
+    );
+    const storage = stubCacheStorage({
+      [SAVED_RECEIPTS_CACHE]: { 'http://localhost/api/orders/ord_1?owner=ab12': new Response('{}') },
+      'workbox-precache-v2-http://localhost/': {},
+    });
+    renderScreen('/', '/', <AccountMenu />);
+    const clicks = userEvent.setup();
+    await clicks.click(screen.getByRole('button', { name: 'Account menu' }));
+    await clicks.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(storage.names()).toEqual(['workbox-precache-v2-http://localhost/']));
   });
 
   it('forgets a session whose token the server no longer accepts', async () => {

@@ -2,7 +2,9 @@ import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/cons
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_RECEIPTS_CACHE } from '../../../lib/saved-receipts-cache.ts';
 import { saveSession } from '../../../lib/session.ts';
+import { stubCacheStorage } from '../../../test/cache-storage.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { type ApiCall, gate, renderScreen, stubApi } from '../testing/render.tsx';
 import { DeleteAccountForm } from './delete-account-form.tsx';
@@ -32,6 +34,7 @@ const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 describe('delete account', () => {
   it('explains deletion, needs a feedback, confirms, deletes and goes to /signup after 1 second', async () => {
     const calls = stubApi(answering({ body: { message: 'Your account has been deleted successfully' } }));
+    const storage = stubCacheStorage({ [SAVED_RECEIPTS_CACHE]: {} });
     const { router } = renderScreen('/delete-account', '/delete-account', <DeleteAccountForm />);
     const typing = user();
     expect(screen.getByText(/transaction history, tax-reporting data and audit data are kept/)).toBeTruthy();
@@ -58,6 +61,8 @@ describe('delete account', () => {
     });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(USER_DATA_STORAGE_KEY)).toBeNull();
+    // The receipts saved for offline go with the account (decision 081).
+    expect(storage.names()).toEqual([]);
     await act(async () => vi.advanceTimersByTime(1000));
     expect(router.state.location.pathname).toBe('/signup');
   });

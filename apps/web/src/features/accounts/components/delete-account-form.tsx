@@ -7,6 +7,7 @@ import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { forgetSavedReceipts } from '../../../lib/saved-receipts-cache.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useSiteConfig } from '../../../lib/site-config.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -24,8 +25,9 @@ const isFailureMessage = (message: string | undefined) => !message || /error/i.t
 
 /**
  * Delete account: what deletion means, a required feedback, then a confirmation dialog. Success
- * removes the stored records and goes to /signup after 1 second; failure keeps the user here. A
- * visitor may read the page; deleting asks them to log in first (the call needs their session).
+ * removes the stored records and the receipts saved for offline, then goes to /signup after 1 second;
+ * failure keeps the user here. A visitor may read the page; deleting asks them to log in first (the call
+ * needs their session).
  */
 export function DeleteAccountForm() {
   const session = useSession();
@@ -55,6 +57,7 @@ export function DeleteAccountForm() {
       toast.success(answer.message, { autoClose: SHORT_TOAST_MS });
       setFeedback('');
       clearSession();
+      void forgetSavedReceipts();
       queryClient.removeQueries({ queryKey: accountKeys.all });
       redirect(paths.signup, REDIRECT_AFTER_DELETION_MS);
     } catch (thrown) {

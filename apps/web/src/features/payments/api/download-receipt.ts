@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client.ts';
+import { SAVE_FOR_OFFLINE } from '../../../lib/saved-receipts.ts';
 import { getSession } from '../../../lib/session.ts';
 
 export const receiptFileName = (orderId: string) => `erti-receipt-${orderId}.pdf`;
 
-/** The receipt PDF, fetched with the Bearer token (a plain link could not carry it). */
+/** The receipt PDF, fetched with the Bearer token (a plain link could not carry it), saved for offline. */
 export async function fetchReceiptPdf(orderId: string): Promise<Blob> {
   const token = getSession()?.Token;
   const response = await fetch(`${API_BASE}/orders/${encodeURIComponent(orderId)}/receipt.pdf`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? { ...SAVE_FOR_OFFLINE, authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);

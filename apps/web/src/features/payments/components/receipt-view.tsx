@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useReceiptOrder } from '../api/get-order.ts';
 import { isNotFound, isUnauthorised } from '../model/payment-problem.ts';
 import { complaintState, receiptLines, receiptStanding } from '../model/receipt.ts';
 import { LoginNeeded } from './login-needed.tsx';
@@ -121,7 +121,7 @@ function Receipt({ order }: { order: OrderDetail }) {
 /** `/receipt/:orderId`: the receipt of one of the user's payments, with PDF, print and complaint. */
 export function ReceiptView({ orderId }: { orderId: string }) {
   const session = useSession();
-  const order = useOrder(orderId, Boolean(session));
+  const order = useReceiptOrder(orderId, Boolean(session));
   if (!session || isUnauthorised(order.error)) return <LoginNeeded from={paths.receipt(orderId)} />;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">

@@ -1,11 +1,13 @@
 import type { OrderSummary } from '@erti/contracts';
 import { DEFAULT_PAGE_SIZE } from '@erti/contracts/constants';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/layout/pagination.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { formatDateTime, formatPaise } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { savedReceiptsOf } from '../../../lib/saved-receipts.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useOrders } from '../api/list-orders.ts';
 import { isUnauthorised } from '../model/payment-problem.ts';
@@ -121,18 +123,62 @@ function NoPayments() {
   );
 }
 
-/** `/txn`: the signed-in user's payments, newest first, a page at a time. */
+/**
+ * Offline, the receipts this session opened before, which open without a network (decision 081). The
+ * list of payments itself is never kept on the device.
+ */
+function SavedReceipts({ token }: { token: string }) {
+  const [receipts, setReceipts] = useState<OrderSummary[]>();
+  useEffect(() => {
+    let shown = true;
+    savedReceiptsOf(token).then(
+      (saved) => shown && setReceipts(saved),
+      () => shown && setReceipts([]),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [token]);
+  if (!receipts) return null;
+  return (
+    <section aria-labelledby="saved-receipts-title" className="rounded-xl bg-white p-4 shadow-sm">
+      <h2 id="saved-receipts-title" className="font-semibold text-gray-900">
+        Receipts on this phone
+      </h2>
+      {receipts.length === 0 ? (
+        <p className="mt-1 text-sm text-gray-700">
+          None yet. A receipt you open while online can be opened here without a connection.
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {receipts.map((order) => (
+            <li key={order.orderId}>
+              <Link to={paths.receipt(order.orderId)} className="font-semibold text-brand-700 underline">
+                Receipt: {order.billerName ?? TEST_PAYMENT}, {formatPaise(order.total)},{' '}
+                {formatDateTime(order.createdAt)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** `/txn`: the signed-in user's payments, newest first, a page at a time; offline, the saved receipts. */
 export function TransactionsList() {
   const session = useSession();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const orders = useOrders(page, pageSize, Boolean(session));
+  const online = useOnline();
 
   if (!session || isUnauthorised(orders.error)) return <LoginNeeded from={paths.txn} />;
   return (
     <section className="mx-auto max-w-6xl space-y-4 px-4 py-10">
       <h1 className="text-2xl font-bold text-gray-900">Transactions</h1>
-      {orders.isPending && <Spinner label="Loading your transactions" />}
+      {!online && <SavedReceipts token={session.Token} />}
+      {orders.isPending && online && <Spinner label="Loading your transactions" />}
       {orders.isError && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
           We could not load your transactions.{' '}
