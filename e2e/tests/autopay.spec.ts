@@ -4,6 +4,7 @@ import type { MyBill } from '@erti/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { payOnGateway } from '../support/bill-payment.ts';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { catalogueReady } from '../support/catalogue.ts';
 import { type FetchBiller, findFetchBiller } from '../support/fetch-biller.ts';
 import { mailsTo, waitForMail } from '../support/mailbox.ts';
 import { type RunningSystem, startSystem } from '../support/servers.ts';
@@ -27,6 +28,8 @@ beforeAll(async () => {
     BILL_CHECKS_PER_BILLER_PER_MINUTE: '60000',
   });
   browser = await openBrowser();
+  // The api answers before its first sync with the bill network has filled the catalogue.
+  await catalogueReady(system.apiUrl);
   biller = await findFetchBiller(system.apiUrl);
 });
 afterAll(async () => {
