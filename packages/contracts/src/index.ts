@@ -1,6 +1,7 @@
 export * from './catalogue.ts';
 export * from './constants.ts';
 export * from './gateways.ts';
+export * from './languages.ts';
 export * from './messages.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/bills.ts';

@@ -19,6 +19,12 @@ export const errorResponseSchema = z.object({
   error: z.string(),
   message: z.string(),
   code: z.string().optional(),
+  /**
+   * A stable name of the message (`otp.invalid`), so the web site can show it in the customer's
+   * language; `message` stays the English text. `messageValues` fills the message's variables.
+   */
+  messageKey: z.string().optional(),
+  messageValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   requestId: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
 });
