@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The catalogue's tables; their SQL names (billers, plans, ...) are the migrations' and do not change.
@@ -12,7 +11,7 @@ export const billers = pgTable(
   {
     billerId: text('biller_id').primaryKey(),
     billerName: text('biller_name').notNull(),
-    /** Lower-cased name for case-insensitive search. */
+    /** Lower-cased name: the catalogue's lists are sorted on it. */
     searchName: text('search_name').notNull(),
     category: text('category').notNull(),
     coverage: text('coverage').notNull().default('IND'),
@@ -25,9 +24,6 @@ export const billers = pgTable(
   (table) => [
     index('billers_category_name_idx').on(table.category, table.searchName),
     index('billers_coverage_idx').on(table.category, table.coverage),
-    // Search is "name contains": a trigram index answers it without reading every biller of the
-    // category, which matters once the network lists tens of thousands of billers.
-    index('billers_search_name_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
   ],
 );
 
