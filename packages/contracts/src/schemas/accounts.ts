@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { languageSchema } from '../languages.ts';
 import { messages } from '../messages.ts';
 import { emailSchema, phoneSchema } from './common.ts';
 
@@ -96,6 +97,8 @@ export const userProfileSchema = z.object({
   phone: z.string(),
   pic: z.string().nullable(),
   role: accountRoleSchema,
+  /** The language the customer chose (mails and receipts follow it); absent until the api keeps it. */
+  language: languageSchema.optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
