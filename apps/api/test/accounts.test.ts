@@ -190,7 +190,7 @@ describe('OTP rules', () => {
       logger: env.app.log,
     });
     const email = 'mail.down@example.com';
-    await expect(service.send(email, 'signup')).rejects.toMatchObject({
+    await expect(service.send(email, 'signup', 'en')).rejects.toMatchObject({
       statusCode: 502,
       message: 'Email sending failed',
     });
@@ -370,8 +370,8 @@ describe('password reset', () => {
       clock: () => new Date(),
       logger: env.app.log,
     });
-    await service.send('clash.one@example.com', 'reset');
-    await service.send('clash.two@example.com', 'reset');
+    await service.send('clash.one@example.com', 'reset', 'en');
+    await service.send('clash.two@example.com', 'reset', 'en');
     expect(mailed[0]).toContain('424242');
     expect(mailed[1]).toContain('135790');
     const found = await service.findReset('424242', '10.5.0.1');

@@ -12,6 +12,7 @@ export const accountMessages = {
   accountDeleted: 'Your account has been deleted successfully',
   profileUpdated: 'Profile updated successfully',
   loggedOut: 'Logged out successfully',
+  languageSaved: 'Language saved',
   otpWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP`,
   otpTooManyTries: 'Too many wrong attempts. Please request a new OTP.',
   otpTooManySends: 'Too many OTP requests for this email. Please try again later.',

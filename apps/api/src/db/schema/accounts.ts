@@ -1,3 +1,4 @@
+import type { Language } from '@erti/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -12,6 +13,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     pic: text('pic'),
     role: text('role').$type<'user' | 'merchant'>().notNull().default('user'),
+    /** The language of the customer's mails and receipts (decision 090). */
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

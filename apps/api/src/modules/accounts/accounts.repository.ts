@@ -1,3 +1,4 @@
+import type { Language } from '@erti/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accountDeletions, sessions, users } from '../../db/schema/accounts.ts';
@@ -31,7 +32,14 @@ export async function findActiveUserById(executor: Executor, id: string) {
 
 export async function insertUser(
   executor: Executor,
-  user: { id: string; name: string; email: string; phone: string; passwordHash: string },
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    passwordHash: string;
+    language: Language;
+  },
 ) {
   const [row] = await executor.insert(users).values(user).returning();
   return row!;
@@ -40,7 +48,7 @@ export async function insertUser(
 export async function updateUser(
   executor: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'pic' | 'passwordHash' | 'role'>>,
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'pic' | 'passwordHash' | 'role' | 'language'>>,
   now: Date,
 ) {
   const [row] = await executor

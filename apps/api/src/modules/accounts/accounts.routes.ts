@@ -10,6 +10,7 @@ import {
   newPasswordRequestSchema,
   resetPasswordRequestSchema,
   sendOtpRequestSchema,
+  setLanguageRequestSchema,
   signinRequestSchema,
   signinResponseSchema,
   userProfileSchema,
@@ -17,6 +18,7 @@ import {
 } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -38,7 +40,7 @@ export function accountsRoutes(options: {
       '/users/otp',
       { schema: { tags, body: sendOtpRequestSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await accounts.sendOtp(request.body.email, request.body.purpose);
+        await accounts.sendOtp(request.body.email, requestLanguage(request), request.body.purpose);
         return message(messages.api.otpSent);
       },
     );
@@ -57,7 +59,8 @@ export function accountsRoutes(options: {
       app.post(
         url,
         { schema: { tags, body: createUserRequestSchema, response: { 201: createUserResponseSchema } } },
-        async (request, reply) => reply.status(201).send(await accounts.register(request.body)),
+        async (request, reply) =>
+          reply.status(201).send(await accounts.register(request.body, requestLanguage(request))),
       );
     }
 
@@ -71,7 +74,7 @@ export function accountsRoutes(options: {
       '/users/resetPassword',
       { schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email);
+        await accounts.requestPasswordReset(request.body.email, requestLanguage(request));
         return message(messages.api.resetEmailSent);
       },
     );
@@ -125,6 +128,24 @@ export function accountsRoutes(options: {
         },
       },
       async (request) => profiles.editProfile(currentUser(request).id, request.params.id, request.body),
+    );
+
+    // Not in the spec: the language of the customer's mails and receipts (issue 26, decision 090).
+    app.put(
+      '/users/language',
+      {
+        onRequest: auth.requireUser,
+        schema: {
+          tags,
+          security: bearer,
+          body: setLanguageRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await profiles.setLanguage(currentUser(request).id, request.body.language);
+        return message(accountMessages.languageSaved);
+      },
     );
 
     app.post(

@@ -1,4 +1,10 @@
-import { accountMessages, messages, type OtpPurpose, type SigninResponse } from '@erti/contracts';
+import {
+  accountMessages,
+  type Language,
+  messages,
+  type OtpPurpose,
+  type SigninResponse,
+} from '@erti/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../errors.ts';
@@ -38,18 +44,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   /**
    * Sends an OTP. Without a purpose it is a login code when the e-mail has an account and a
    * sign-up code otherwise; a purpose that cannot apply to this e-mail is refused before mailing.
+   * The mail is in the request's language: its reader is at that screen (decision 090).
    */
-  async function sendOtp(email: string, requested?: OtpPurpose): Promise<void> {
+  async function sendOtp(email: string, language: Language, requested?: OtpPurpose): Promise<void> {
     const user = await findActiveUserByEmail(db, email);
     const purpose = requested ?? (user ? 'login' : 'signup');
     if (purpose === 'signup' && user) throw conflict(messages.api.userExists);
     if (purpose === 'email' && user) throw conflict(accountMessages.emailTaken);
     if (purpose === 'login' && !user) throw notFound(accountMessages.noAccount);
-    await otp.send(email, purpose);
+    await otp.send(email, purpose, language);
   }
 
-  /** Creates the account of an e-mail whose sign-up OTP was verified, and signs it in. */
-  async function register(input: { name: string; email: string; phone: string; password: string }) {
+  /**
+   * Creates the account of an e-mail whose sign-up OTP was verified, and signs it in. Its language
+   * is the one the customer signed up in.
+   */
+  async function register(
+    input: { name: string; email: string; phone: string; password: string },
+    language: Language,
+  ) {
     if (await findActiveUserByEmail(db, input.email)) throw conflict(messages.api.userExists);
     const signupOtp = await otp.findVerified(db, input.email, 'signup');
     if (!signupOtp) throw forbidden(messages.validation.registerOtpNotVerified);
@@ -57,9 +70,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx): Promise<SigninResponse> => {
       if (!(await otp.consume(tx, signupOtp))) throw forbidden(messages.validation.registerOtpNotVerified);
-      const user = await insertUser(tx, { id: newId('usr'), ...profile, passwordHash }).catch((error) => {
-        throw isUniqueViolation(error) ? conflict(messages.api.userExists) : error;
-      });
+      const user = await insertUser(tx, { id: newId('usr'), ...profile, passwordHash, language }).catch(
+        (error) => {
+          throw isUniqueViolation(error) ? conflict(messages.api.userExists) : error;
+        },
+      );
       const Token = await deps.issueToken(user.id, tx);
       return { message: messages.api.userCreated, Token, UserId: user.id };
     });
@@ -89,9 +104,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     });
   }
 
-  async function requestPasswordReset(email: string): Promise<void> {
+  async function requestPasswordReset(email: string, language: Language): Promise<void> {
     if (!(await findActiveUserByEmail(db, email))) throw notFound(messages.errors.invalidUser);
-    await otp.send(email, 'reset');
+    await otp.send(email, 'reset', language);
   }
 
   /**
@@ -110,7 +125,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await revokeUserSessions(tx, user.id, now);
       await failureLimiter.clear(tx, [accountLimits.signinAccount(reset.email)]);
     });
-    await deps.mailer.send(passwordChangedMail(reset.email)).catch((error: unknown) => {
+    await deps.mailer.send(passwordChangedMail(reset.email, user.language)).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'password-changed e-mail failed');
     });
   }

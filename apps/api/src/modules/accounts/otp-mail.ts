@@ -1,54 +1,34 @@
-import { BRAND, OTP_VALID_MINUTES } from '@erti/contracts';
+import { BRAND, type Language, OTP_VALID_MINUTES } from '@erti/contracts';
 import type { OtpRowPurpose } from '../../db/schema/accounts.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
+import { translatorFor } from '../../lib/i18n.ts';
 
-const wording: Record<OtpRowPurpose, { subject: string; title: string; use: string }> = {
-  signup: {
-    subject: `Your ${BRAND} sign-up code`,
-    title: 'Verify your e-mail to sign up',
-    use: `Use this code to finish creating your ${BRAND} account.`,
-  },
-  login: {
-    subject: `Your ${BRAND} login code`,
-    title: 'Your login code',
-    use: `Use this code to log in to your ${BRAND} account.`,
-  },
-  reset: {
-    subject: `Your ${BRAND} password reset code`,
-    title: 'Reset your password',
-    use: 'Use this code to choose a new password.',
-  },
-  email: {
-    subject: `Confirm your new ${BRAND} e-mail`,
-    title: 'Confirm your new e-mail address',
-    use: `Use this code to move your ${BRAND} account to this address.`,
-  },
-};
-
-/** The branded OTP e-mail (HTML and text) that names what the code is for. */
-export function otpMail(to: string, purpose: OtpRowPurpose, code: string): MailMessage {
-  const { subject, title, use } = wording[purpose];
+/** The branded OTP e-mail (HTML and text), in `language`, that names what the code is for. */
+export function otpMail(to: string, purpose: OtpRowPurpose, code: string, language: Language): MailMessage {
+  const translator = translatorFor(language);
+  const { t } = translator;
   const body = brandedEmail({
-    title,
+    title: t(`otp.${purpose}.title`),
     highlight: code,
     paragraphs: [
-      use,
-      `It is valid for ${OTP_VALID_MINUTES} minutes and works once.`,
-      `Never share this code with anyone, including ${BRAND} staff. If you did not ask for it, you can ignore this e-mail.`,
+      t(`otp.${purpose}.use`, { brand: BRAND }),
+      t('otp.valid', { minutes: OTP_VALID_MINUTES }),
+      t('otp.neverShare', { brand: BRAND }),
     ],
+    translator,
   });
-  return { to, subject, ...body };
+  return { to, subject: t(`otp.${purpose}.subject`, { brand: BRAND }), ...body };
 }
 
-/** Tells the account holder that the password changed, so an unexpected change is noticed. */
-export function passwordChangedMail(to: string): MailMessage {
+/** Tells the account holder, in the profile's language, that the password changed, so an unexpected change is noticed. */
+export function passwordChangedMail(to: string, language: Language): MailMessage {
+  const translator = translatorFor(language);
+  const { t } = translator;
   const body = brandedEmail({
-    title: 'Your password was changed',
-    paragraphs: [
-      `The password of your ${BRAND} account was just reset, and every device was logged out.`,
-      'If this was not you, reset your password again at once and contact our support team.',
-    ],
+    title: t('otp.passwordChanged.title'),
+    paragraphs: [t('otp.passwordChanged.reset', { brand: BRAND }), t('otp.passwordChanged.notYou')],
+    translator,
   });
-  return { to, subject: `Your ${BRAND} password was changed`, ...body };
+  return { to, subject: t('otp.passwordChanged.subject', { brand: BRAND }), ...body };
 }

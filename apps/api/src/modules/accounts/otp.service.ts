@@ -1,5 +1,6 @@
 import {
   accountMessages,
+  type Language,
   messages,
   OTP_MAX_WRONG_TRIES,
   OTP_RESEND_WAIT_SECONDS,
@@ -87,13 +88,16 @@ export function createOtpService(deps: OtpServiceDeps) {
     throw new AppError('UNAVAILABLE', messages.errors.otpSendError);
   }
 
-  /** Sends a new OTP by e-mail. A mail failure leaves no code behind, so the user may retry at once. */
-  async function send(email: string, purpose: OtpRowPurpose): Promise<void> {
+  /**
+   * Sends a new OTP by e-mail, in the language the requester reads the site in. A mail failure
+   * leaves no code behind, so the user may retry at once.
+   */
+  async function send(email: string, purpose: OtpRowPurpose, language: Language): Promise<void> {
     const now = clock();
     await assertMaySend(email, purpose, now);
     const { id, code } = await store(email, purpose, now);
     try {
-      await deps.mailer.send(otpMail(email, purpose, code));
+      await deps.mailer.send(otpMail(email, purpose, code, language));
     } catch (error) {
       deps.logger.warn({ err: error, purpose }, 'OTP e-mail failed');
       await deleteOtp(db, id);

@@ -2,6 +2,7 @@ import {
   accountMessages,
   type EditProfileRequest,
   type EditProfileResponse,
+  type Language,
   messages,
   type UserProfile,
 } from '@erti/contracts';
@@ -40,6 +41,7 @@ const toProfile = (user: UserRow): UserProfile => ({
   phone: user.phone ?? '',
   pic: user.pic,
   role: user.role,
+  language: user.language,
 });
 
 /** The signed-in user's own record: read, edit, delete. Another user's record is never reached. */
@@ -109,7 +111,13 @@ export function createProfileService(deps: ProfileServiceDeps) {
     });
   }
 
-  return { getProfile, editProfile, deleteAccount };
+  /** The language of the customer's mails and receipts from now on (decision 090). */
+  async function setLanguage(userId: string, language: Language): Promise<void> {
+    if (!(await updateUser(db, userId, { language }, deps.clock())))
+      throw notFound(messages.errors.invalidUser);
+  }
+
+  return { getProfile, editProfile, setLanguage, deleteAccount };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,11 +1,12 @@
-import { formatPaise } from '@erti/contracts/rupees';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import { enqueueJob, type Job, type JobOutcome } from '../../jobs/job-queue.ts';
+import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { findPayer } from '../bills/bills.lookups.ts';
+import { billLines } from '../my-bills/my-bills.lookups.ts';
 import { findMyBill, type MyBillRow } from '../my-bills/my-bills.repository.ts';
 import { type DebitRow, findDebit } from './autopay.repository.ts';
 
@@ -27,68 +28,74 @@ export function queueAutopayMail(executor: Executor, debitId: string, kind: Auto
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
 interface MailFacts {
   entry: MyBillRow;
   debit: DebitRow;
   publicUrl: string;
   skipUrl: string;
+  /** The customer's language (the profile's). */
+  translator: Translator;
 }
 
 const payNow = (facts: MailFacts) => ({
-  label: 'Pay now',
+  label: facts.translator.t('mail.payNow'),
   href: `${facts.publicUrl}/billerdetails?myBill=${encodeURIComponent(facts.entry.id)}`,
 });
 
-const billLines = ({ entry, debit }: MailFacts) => [
-  `Biller: ${entry.billerName}`,
-  `Nickname: ${entry.nickname}`,
-  `Bill number: ${debit.billNumber}`,
-  `Amount: ${formatPaise(debit.amountPaise)}`,
-];
+const billLinesOf = ({ entry, debit, translator }: MailFacts) =>
+  billLines(translator, {
+    billerName: entry.billerName,
+    nickname: entry.nickname,
+    billNumber: debit.billNumber,
+    amount: translator.t('mail.amount', { amount: translator.money(debit.amountPaise) }),
+  });
+
+/** Why AutoPay did not pay: the debit's own reason (as it was recorded), or the mail's general one. */
+const reasonOf = (facts: MailFacts, kind: 'approval' | 'failed') =>
+  facts.debit.reason ?? facts.translator.t(`autopay.${kind}.reason`);
 
 const mails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to'>> = {
-  notice: (facts) => ({
-    subject: `AutoPay will pay ${facts.entry.nickname} (${facts.entry.billerName}) on ${timeFormat.format(facts.debit.debitAt ?? new Date())}`,
-    ...brandedEmail({
-      title: 'AutoPay will pay your bill',
-      paragraphs: [
-        ...billLines(facts),
-        `Debit on: ${timeFormat.format(facts.debit.debitAt ?? new Date())} (India time)`,
-        'No convenience fee is charged on AutoPay. To pay this bill yourself, or not at all, skip this debit: AutoPay stays on for the next bill.',
-      ],
-      action: { label: 'Skip this debit', href: facts.skipUrl },
-    }),
-  }),
-  approval: (facts) => ({
-    subject: `${facts.entry.nickname}: this bill needs your approval`,
-    ...brandedEmail({
-      title: 'This bill needs your approval',
-      paragraphs: [
-        ...billLines(facts),
-        facts.debit.reason ?? 'AutoPay did not pay this bill.',
-        'AutoPay will not pay it. Please pay it yourself if it is right.',
-      ],
-      action: payNow(facts),
-    }),
-  }),
-  failed: (facts) => ({
-    subject: `${facts.entry.nickname}: AutoPay could not pay this bill`,
-    ...brandedEmail({
-      title: 'AutoPay could not pay your bill',
-      paragraphs: [
-        ...billLines(facts),
-        facts.debit.reason ?? 'The payment did not go through.',
-        'Please pay it yourself before the due date.',
-      ],
-      action: payNow(facts),
-    }),
-  }),
+  notice: (facts) => {
+    const { t } = facts.translator;
+    const time = facts.translator.dateTime(facts.debit.debitAt ?? new Date());
+    return {
+      subject: t('autopay.notice.subject', {
+        nickname: facts.entry.nickname,
+        biller: facts.entry.billerName,
+        time,
+      }),
+      ...brandedEmail({
+        title: t('autopay.notice.title'),
+        paragraphs: [...billLinesOf(facts), t('autopay.notice.debitOn', { time }), t('autopay.notice.noFee')],
+        action: { label: t('autopay.notice.skip'), href: facts.skipUrl },
+        translator: facts.translator,
+      }),
+    };
+  },
+  approval: (facts) => {
+    const { t } = facts.translator;
+    return {
+      subject: t('autopay.approval.subject', { nickname: facts.entry.nickname }),
+      ...brandedEmail({
+        title: t('autopay.approval.title'),
+        paragraphs: [...billLinesOf(facts), reasonOf(facts, 'approval'), t('autopay.approval.wontPay')],
+        action: payNow(facts),
+        translator: facts.translator,
+      }),
+    };
+  },
+  failed: (facts) => {
+    const { t } = facts.translator;
+    return {
+      subject: t('autopay.failed.subject', { nickname: facts.entry.nickname }),
+      ...brandedEmail({
+        title: t('autopay.failed.title'),
+        paragraphs: [...billLinesOf(facts), reasonOf(facts, 'failed'), t('autopay.failed.payYourself')],
+        action: payNow(facts),
+        translator: facts.translator,
+      }),
+    };
+  },
 };
 
 export interface AutopayMailDeps {
@@ -111,7 +118,13 @@ export function createAutopayMail(deps: AutopayMailDeps) {
     const customer = await findPayer(deps.db, debit.userId);
     if (!customer?.email) return undefined;
     const skipUrl = `${deps.config.PUBLIC_URL}/api/my-bills/autopay/skip?token=${encodeURIComponent(deps.skipTokenFor(debit.id))}`;
-    const facts = { entry, debit, publicUrl: deps.config.PUBLIC_URL, skipUrl };
+    const facts = {
+      entry,
+      debit,
+      publicUrl: deps.config.PUBLIC_URL,
+      skipUrl,
+      translator: translatorFor(customer.language),
+    };
     await deps.mailer.send({ to: customer.email, ...mails[kind](facts) });
     deps.logger.info({ debitId, kind }, 'autopay mail sent');
     return undefined;

@@ -14,9 +14,9 @@ export type NewSavedBill = Omit<typeof savedBills.$inferInsert, 'createdAt' | 'u
 export async function findPayer(
   executor: Executor,
   userId: string,
-): Promise<{ email: string | null; phone: string | null } | undefined> {
+): Promise<{ email: string | null; phone: string | null; language: string } | undefined> {
   const [row] = await executor
-    .select({ email: users.email, phone: users.phone })
+    .select({ email: users.email, phone: users.phone, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -1,6 +1,7 @@
 import { formatPaise } from '@erti/contracts/rupees';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
+import type { Translator } from '../../lib/i18n.ts';
 import type { ComplaintRow } from './complaints.repository.ts';
 
 const longDate = (date: string) =>
@@ -11,20 +12,28 @@ const longDate = (date: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
 
-/** The customer's acknowledgement, worded after the NPCI complaint SMS. */
-export function acknowledgementMail(row: ComplaintRow, trackUrl: string): MailMessage {
-  const about = row.txnReferenceId ? ` for B-Connect Txn ID ${row.txnReferenceId}` : '';
+/** The customer's acknowledgement, worded after the NPCI complaint SMS, in the translator's language. */
+export function acknowledgementMail(
+  row: ComplaintRow,
+  trackUrl: string,
+  translator: Translator,
+): MailMessage {
+  const { t } = translator;
+  const { complaintId, queryType, txnReferenceId } = row;
   const body = brandedEmail({
-    title: 'Your complaint is registered',
-    highlight: row.complaintId,
+    title: t('complaints.registered.title'),
+    highlight: complaintId,
     paragraphs: [
-      `Dear ${row.details.name},`,
-      `Your complaint (${row.queryType}) has been registered successfully${about}. Your Complaint ID is ${row.complaintId}.`,
-      `We expect it to be resolved by ${longDate(row.expectedResolutionDate)}.`,
-      `You can track the status of your complaint at ${trackUrl} (Check Complaint Status) using your Complaint ID.`,
+      t('complaints.registered.dear', { name: row.details.name }),
+      txnReferenceId
+        ? t('complaints.registered.bodyForTxn', { queryType, complaintId, txnId: txnReferenceId })
+        : t('complaints.registered.body', { queryType, complaintId }),
+      t('complaints.registered.resolveBy', { date: translator.day(row.expectedResolutionDate, 'long') }),
+      t('complaints.registered.track', { url: trackUrl }),
     ],
+    translator,
   });
-  return { to: row.details.email, subject: `Complaint registered: ${row.complaintId}`, ...body };
+  return { to: row.details.email, subject: t('complaints.registered.subject', { complaintId }), ...body };
 }
 
 /** What our support team needs to resolve a complaint the network does not handle. */

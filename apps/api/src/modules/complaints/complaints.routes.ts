@@ -9,6 +9,7 @@ import {
 } from '@erti/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/request-language.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { perAddressRateLimit } from '../../plugins/rate-limit.ts';
 import type { ComplaintsService } from './complaints.service.ts';
@@ -60,6 +61,7 @@ export function complaintsRoutes(deps: {
         const { created, answer } = await complaints.raise(request.body, {
           userId: await signedInUserId(request),
           ip: request.ip,
+          language: requestLanguage(request),
         });
         return reply.status(created ? 201 : 200).send(answer);
       },

@@ -3,6 +3,7 @@ import {
   type ComplaintStatusResponse,
   indianDate,
   isTransactionQuery,
+  type Language,
   type RaiseComplaint,
   type RaiseComplaintResponse,
 } from '@erti/contracts';
@@ -14,7 +15,9 @@ import type { ComplaintDetails } from '../../db/schema/support.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../errors.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
+import { translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
+import { findPayer } from '../bills/bills.lookups.ts';
 import { orderTotal } from '../payments/order-views.ts';
 import {
   type ComplaintNetwork,
@@ -51,6 +54,8 @@ const COMPLAINTS_PER_HOUR = 10;
 export interface Caller {
   userId?: string;
   ip: string;
+  /** The request's language: a visitor's acknowledgement is written in it (decision 090). */
+  language: Language;
 }
 
 /** Where a new complaint is registered, decided before anything is stored. */
@@ -245,7 +250,7 @@ export function createComplaintsService(deps: {
         await enqueueJob(
           tx,
           COMPLAINT_MAIL_JOB,
-          { complaintRowId: row.id, recipient },
+          { complaintRowId: row.id, recipient, language: caller.language },
           { dedupeKey: `complaint-mail:${recipient}:${row.id}` },
         );
       }
@@ -320,6 +325,12 @@ export function createComplaintsService(deps: {
     return row.channel === 'local' ? statusOf(row) : refreshed(row);
   }
 
+  /** The language of a complaint's acknowledgement: the account's when signed in, else the request's. */
+  async function languageOf(row: ComplaintRow, requested: unknown): Promise<string | undefined> {
+    const account = row.userId ? await findPayer(db, row.userId) : undefined;
+    return account?.language ?? (typeof requested === 'string' ? requested : undefined);
+  }
+
   /** The mail job: the customer's acknowledgement, or support's copy of a complaint that is ours to resolve. */
   const mailComplaint: JobHandler = async (job) => {
     const row = await findComplaintById(db, String(job.payload.complaintRowId));
@@ -327,7 +338,7 @@ export function createComplaintsService(deps: {
     const mail =
       job.payload.recipient === 'support'
         ? supportMail(row, deps.supportEmail)
-        : acknowledgementMail(row, deps.trackUrl);
+        : acknowledgementMail(row, deps.trackUrl, translatorFor(await languageOf(row, job.payload.language)));
     await deps.mailer.send(mail);
     return undefined;
   };

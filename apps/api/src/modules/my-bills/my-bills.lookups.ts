@@ -1,7 +1,22 @@
 import type { Executor } from '../../db/client.ts';
+import type { Translator } from '../../lib/i18n.ts';
 import { deleteMyBillsOfUser } from './my-bills.repository.ts';
 
 /** Forgets a deleted account's My Bills (they carry its customer numbers); their jobs then do nothing. */
 export function forgetMyBills(executor: Executor, userId: string): Promise<void> {
   return deleteMyBillsOfUser(executor, userId);
+}
+
+/** The lines naming a bill of My Bills in its mails (reminders, AutoPay): biller, nickname, number, amount. */
+export function billLines(
+  translator: Translator,
+  bill: { billerName: string; nickname: string; billNumber: string; amount: string },
+): string[] {
+  const { t } = translator;
+  return [
+    t('mail.biller', { biller: bill.billerName }),
+    t('mail.nickname', { nickname: bill.nickname }),
+    t('mail.billNumber', { billNumber: bill.billNumber }),
+    bill.amount,
+  ];
 }

@@ -1,14 +1,15 @@
-import { formatPaise } from '@erti/contracts/rupees';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
+import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
 import { findPayer } from '../bills/bills.lookups.ts';
 import { convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
 import type { BillChecks } from './bill-checks.ts';
+import { billLines } from './my-bills.lookups.ts';
 import {
   claimReminder,
   findMyBill,
@@ -26,30 +27,7 @@ import type { UnsubscribeTokens } from './unsubscribe-token.ts';
  */
 const BUSY_RETRY_MS = 5_000;
 
-const dueDateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
-/** '27 Nov 2026' for 2026-11-27; a date the network wrote otherwise is shown as sent. */
-const formatDueDate = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(time) ? dueDateFormat.format(time) : day;
-};
-
-const headlines: Record<ReminderKind, (entry: MyBillRow) => { subject: string; title: string }> = {
-  new: (entry) => ({
-    subject: `New bill for ${entry.nickname} (${entry.billerName})`,
-    title: 'Your new bill is here',
-  }),
-  'due-in-3-days': (entry) => ({
-    subject: `${entry.nickname}: bill due in 3 days`,
-    title: 'Bill due in 3 days',
-  }),
-  'due-tomorrow': (entry) => ({
-    subject: `${entry.nickname}: bill due tomorrow`,
-    title: 'Bill due tomorrow',
-  }),
-  overdue: (entry) => ({ subject: `${entry.nickname}: bill overdue`, title: 'Your bill is overdue' }),
-};
-
-/** The reminder mail: biller, nickname, amount with our fee, due date, Pay now, one-click unsubscribe. */
+/** The reminder mail, in the profile's language: biller, nickname, amount with our fee, due date, Pay now, one-click unsubscribe. */
 export function reminderMail(options: {
   to: string;
   kind: ReminderKind;
@@ -57,29 +35,41 @@ export function reminderMail(options: {
   feePaise: number;
   publicUrl: string;
   unsubscribeToken: string;
+  translator: Translator;
 }): MailMessage {
-  const { entry, feePaise, publicUrl } = options;
-  const { subject, title } = headlines[options.kind](entry);
+  const { entry, feePaise, publicUrl, translator } = options;
+  const { t, money } = translator;
+  const names = { nickname: entry.nickname, biller: entry.billerName };
   const unsubscribeUrl = `${publicUrl}/api/my-bills/unsubscribe?token=${encodeURIComponent(options.unsubscribeToken)}`;
-  const amount = formatPaise(entry.billAmountPaise);
-  const total = formatPaise(entry.billAmountPaise + feePaise);
+  const amount = money(entry.billAmountPaise);
   const body = brandedEmail({
-    title,
+    title: t(`reminders.${options.kind}.title`),
     paragraphs: [
-      `Biller: ${entry.billerName}`,
-      `Nickname: ${entry.nickname}`,
-      `Bill number: ${entry.billNumber}`,
-      feePaise > 0
-        ? `Amount: ${total} (${amount} and a convenience fee of ${formatPaise(feePaise)})`
-        : `Amount: ${amount}`,
-      `Due date: ${formatDueDate(entry.billDueDate)}`,
+      ...billLines(translator, {
+        billerName: entry.billerName,
+        nickname: entry.nickname,
+        billNumber: entry.billNumber,
+        amount:
+          feePaise > 0
+            ? t('reminders.amountWithFee', {
+                total: money(entry.billAmountPaise + feePaise),
+                amount,
+                fee: money(feePaise),
+              })
+            : t('mail.amount', { amount }),
+      }),
+      t('reminders.dueDate', { date: translator.day(entry.billDueDate, 'medium') }),
     ],
-    action: { label: 'Pay now', href: `${publicUrl}/billerdetails?myBill=${encodeURIComponent(entry.id)}` },
-    unsubscribe: { label: 'Stop reminders for this bill', href: unsubscribeUrl },
+    action: {
+      label: t('mail.payNow'),
+      href: `${publicUrl}/billerdetails?myBill=${encodeURIComponent(entry.id)}`,
+    },
+    unsubscribe: { label: t('reminders.stop'), href: unsubscribeUrl },
+    translator,
   });
   return {
     to: options.to,
-    subject,
+    subject: t(`reminders.${options.kind}.subject`, names),
     ...body,
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
@@ -146,6 +136,7 @@ export function createReminders(deps: RemindersDeps) {
           feePaise: biller ? convenienceFee(biller, entry.billAmountPaise) : 0,
           publicUrl: deps.config.PUBLIC_URL,
           unsubscribeToken: deps.tokens.tokenFor(entry.id),
+          translator: translatorFor(customer.language),
         }),
       );
     } catch (error) {

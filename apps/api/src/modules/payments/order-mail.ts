@@ -1,13 +1,22 @@
+import { BRAND } from '@erti/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
+import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { holdFactsOf, latestHold } from './held-charges.ts';
 import type { OrderMailKind } from './order-follow-ups.ts';
 import { formatRupees, orderTotal } from './order-views.ts';
-import { findAccount, findOrder, listEvents, listRefunds, type OrderRow } from './payments.repository.ts';
+import {
+  findAccount,
+  findOrder,
+  listEvents,
+  listRefunds,
+  type OrderRow,
+  type RefundRow,
+} from './payments.repository.ts';
 import { receiptFacts } from './receipt-pdf.ts';
 
 interface OrderMailDeps {
@@ -38,6 +47,45 @@ async function sendHoldNotice(deps: OrderMailDeps, order: OrderRow): Promise<voi
   });
 }
 
+/** The customer's mail of a successful payment (the receipt's facts) or a completed refund, in the profile's language. */
+function customerMail(
+  order: OrderRow,
+  to: string,
+  refunds: RefundRow[],
+  options: { kind: Exclude<OrderMailKind, 'held'>; receiptUrl: string; translator: Translator },
+): MailMessage {
+  const { kind, receiptUrl, translator } = options;
+  const { t } = translator;
+  const biller = order.billerName ?? t('mail.theBiller');
+  const facts = receiptFacts(order, refunds, translator).map(([label, value]) => `${label}: ${value}`);
+  if (kind === 'success') {
+    const body = brandedEmail({
+      title: t('orders.success.title'),
+      highlight: order.txnReferenceId ?? undefined,
+      paragraphs: [
+        t('orders.success.thanks', { biller }),
+        ...facts,
+        t('orders.success.receipt', { url: receiptUrl }),
+      ],
+      translator,
+    });
+    return { to, subject: t('orders.success.subject', { biller: order.billerName ?? BRAND }), ...body };
+  }
+  const refunded = refunds
+    .filter((r) => r.status === 'COMPLETED')
+    .reduce((total, r) => total + r.amountPaise, 0);
+  const body = brandedEmail({
+    title: t('orders.refund.title'),
+    paragraphs: [
+      t('orders.refund.done', { amount: translator.money(refunded), biller }),
+      ...facts,
+      t('orders.refund.details', { url: receiptUrl }),
+    ],
+    translator,
+  });
+  return { to, subject: t('orders.refund.subject'), ...body };
+}
+
 /**
  * The `payments.mail` job: the confirmation e-mail of a successful payment (the receipt's facts) and
  * the notice of a completed refund, to the account's address; the support inbox's notice of a held
@@ -48,46 +96,21 @@ export function createOrderMail(deps: OrderMailDeps) {
   return async function sendOrderMail(job: Job): Promise<JobOutcome> {
     const { orderId, mail } = job.payload as { orderId: string; mail: OrderMailKind };
     const order = await findOrder(deps.db, orderId);
-    if (order && mail === 'held') {
+    if (mail === 'held') {
+      if (!order) return undefined;
       await sendHoldNotice(deps, order);
       deps.logger.info({ orderId, mail }, 'support e-mail sent');
       return undefined;
     }
     const account = order && (await findAccount(deps.db, order.userId));
     if (!order || !account?.email) return undefined;
-    const receiptUrl = `${deps.config.PUBLIC_URL}/receipt/${order.id}`;
-    const refunds = await listRefunds(deps.db, order.id);
-    const facts = receiptFacts(order, refunds).map(([label, value]) => `${label}: ${value}`);
-    const refunded = refunds
-      .filter((r) => r.status === 'COMPLETED')
-      .reduce((total, r) => total + r.amountPaise, 0);
-    const body =
-      mail === 'success'
-        ? brandedEmail({
-            title: 'Payment successful',
-            highlight: order.txnReferenceId ?? undefined,
-            paragraphs: [
-              `Thank you. Your payment to ${order.billerName ?? 'the biller'} is complete.`,
-              ...facts,
-              `Your receipt: ${receiptUrl}`,
-            ],
-          })
-        : brandedEmail({
-            title: 'Refund completed',
-            paragraphs: [
-              `We have refunded ${formatRupees(refunded)} for your payment to ${order.billerName ?? 'the biller'} to your original payment method. Banks usually show it within 5 working days.`,
-              ...facts,
-              `Details: ${receiptUrl}`,
-            ],
-          });
-    await deps.mailer.send({
-      to: account.email,
-      subject:
-        mail === 'success'
-          ? `Payment successful: ${order.billerName ?? 'Erti Pay'}`
-          : 'Your refund is complete',
-      ...body,
-    });
+    await deps.mailer.send(
+      customerMail(order, account.email, await listRefunds(deps.db, order.id), {
+        kind: mail,
+        receiptUrl: `${deps.config.PUBLIC_URL}/receipt/${order.id}`,
+        translator: translatorFor(account.language),
+      }),
+    );
     deps.logger.info({ orderId, mail }, 'order e-mail sent');
     return undefined;
   };

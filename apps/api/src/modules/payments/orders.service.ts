@@ -1,4 +1,5 @@
 import type {
+  Language,
   OrderDetail,
   OrdersResponse,
   PaymentSource,
@@ -9,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
+import { translatorFor } from '../../lib/i18n.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import { chargeOf } from './hand-offs.ts';
@@ -85,9 +87,10 @@ export function createOrdersService(deps: OrdersDeps) {
       return toOrderDetail(order, await listEvents(db, order.id), await listRefunds(db, order.id));
     },
 
-    async receipt(user: AuthUser, orderId: string): Promise<Buffer> {
+    /** The receipt in the reader's language: the request's, as the site shows it (decision 090). */
+    async receipt(user: AuthUser, orderId: string, language: Language): Promise<Buffer> {
       const order = await ownOrder(user, orderId);
-      return buildReceiptPdf(order, await listRefunds(db, order.id));
+      return buildReceiptPdf(order, await listRefunds(db, order.id), translatorFor(language));
     },
   };
 }

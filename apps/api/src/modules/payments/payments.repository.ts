@@ -404,9 +404,9 @@ export async function setGatewayRefundId(executor: Executor, refundId: string, g
 export async function findAccount(
   executor: Executor,
   userId: string,
-): Promise<{ name: string; email: string | null; phone: string | null } | undefined> {
+): Promise<{ name: string; email: string | null; phone: string | null; language: string } | undefined> {
   const [row] = await executor
-    .select({ name: users.name, email: users.email, phone: users.phone })
+    .select({ name: users.name, email: users.email, phone: users.phone, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { type Auth, currentUser } from '../../plugins/auth.ts';
 import type { Payer, UserRoute } from './gateway-port.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -75,7 +76,11 @@ export function paymentsRoutes(options: { orders: OrdersService; auth: Auth }): 
       '/orders/:orderId/receipt.pdf',
       forUser({ params: orderParamsSchema }),
       async (request, reply) => {
-        const pdf = await orders.receipt(currentUser(request), request.params.orderId);
+        const pdf = await orders.receipt(
+          currentUser(request),
+          request.params.orderId,
+          requestLanguage(request),
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="erti-receipt-${request.params.orderId}.pdf"`)

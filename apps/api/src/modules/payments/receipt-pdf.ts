@@ -1,69 +1,102 @@
+import { createRequire } from 'node:module';
 import { BRAND, INITIATING_CHANNEL } from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
-import { formatIstDateTime } from '@erti/contracts/text';
 import PDFDocument from 'pdfkit';
+import type { Translator } from '../../lib/i18n.ts';
 import { orderTotal, transactionTime } from './order-views.ts';
 import type { OrderRow, RefundRow } from './payments.repository.ts';
 
-/** The PDF's standard font has no ₹ glyph: receipts print "Rs." with Indian digit grouping. */
-const rupees = (paise: number) =>
+const resolve = createRequire(import.meta.url).resolve;
+
+/**
+ * The fonts of the scripts the catalogues are written in (decision 091), by the script of the
+ * receipt's title. Noto Sans (OFL) of each script also has Latin letters, digits and ₹, so one font
+ * sets the whole receipt; fontkit shapes the conjuncts and vowel signs, and pdfkit embeds only the
+ * glyphs used. Latin keeps the PDF's standard Helvetica, which has no ₹: receipts print "Rs.".
+ */
+const scriptFonts: { script: RegExp; file: string }[] = [
+  {
+    script: /\p{Script=Devanagari}/u,
+    file: resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
+  },
+  {
+    script: /\p{Script=Tamil}/u,
+    file: resolve('@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf'),
+  },
+];
+
+/** The font file a receipt in this language is set in, or undefined for the standard Helvetica. */
+export function receiptFontOf(translator: Translator): string | undefined {
+  const title = translator.t('receipt.title');
+  return scriptFonts.find((font) => font.script.test(title))?.file;
+}
+
+const rupeesWithoutSign = (paise: number) =>
   `Rs. ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupeesFromPaise(paise) as `${number}`)}`;
 
-const statusWords: Record<string, string> = {
-  CREATED: 'Payment not started',
-  PAYMENT_PENDING: 'Payment pending',
-  PAID: 'Paying biller',
-  BILL_PENDING: 'Paying biller',
-  SUCCESS: 'Successful',
-  PAYMENT_FAILED: 'Payment failed',
-  BILL_FAILED: 'Refund in progress',
-  REFUND_PENDING: 'Refund in progress',
-  REFUNDED: 'Refunded',
-  NEEDS_ATTENTION: 'Being checked',
-};
-
 /** The facts a Bharat Connect receipt carries (NPCI customer front-end guidelines), label → value. */
-export function receiptFacts(order: OrderRow, refunds: RefundRow[]): [string, string][] {
+export function receiptFacts(
+  order: OrderRow,
+  refunds: RefundRow[],
+  translator: Translator,
+): [string, string][] {
+  const { t } = translator;
+  const rupees = receiptFontOf(translator) ? translator.money : rupeesWithoutSign;
+  const orNone = (value: string | null) => value ?? t('receipt.notAvailable');
   const refunded = refunds.filter((refund) => refund.status !== 'FAILED');
+  const status = `receipt.status.${order.status}`;
   return [
-    ['B-Connect Txn ID', order.txnReferenceId ?? 'N/A'],
-    ['Approval Ref No.', order.approvalRefNum ?? 'N/A'],
-    ['Order ID', order.id],
-    ['Payment reference', order.merchantOrderId],
-    ['Biller', order.billerName ?? 'N/A'],
-    ['Biller ID', order.billerId ?? 'N/A'],
-    ['Category', order.category ?? 'N/A'],
+    [t('receipt.txnId'), orNone(order.txnReferenceId)],
+    [t('receipt.approvalRef'), orNone(order.approvalRefNum)],
+    [t('receipt.orderId'), order.id],
+    [t('receipt.paymentReference'), order.merchantOrderId],
+    [t('receipt.biller'), orNone(order.billerName)],
+    [t('receipt.billerId'), orNone(order.billerId)],
+    [t('receipt.category'), orNone(order.category)],
+    // The biller's own labels and values, as the network sends them.
     ...order.customerParams.map((param): [string, string] => [param.name, param.value]),
-    ...(order.billNumber ? [['Bill number', order.billNumber] as [string, string]] : []),
-    ['Bill amount', rupees(order.amountPaise)],
-    ['Convenience fee (CCF)', rupees(order.convenienceFeePaise)],
-    ['Total', rupees(orderTotal(order))],
+    ...(order.billNumber ? [[t('receipt.billNumber'), order.billNumber] as [string, string]] : []),
+    [t('receipt.billAmount'), rupees(order.amountPaise)],
+    [t('receipt.convenienceFee'), rupees(order.convenienceFeePaise)],
+    [t('receipt.total'), rupees(orderTotal(order))],
     ...refunded.map((refund): [string, string] => [
-      `Refund ${refund.status === 'COMPLETED' ? 'completed' : 'in progress'}`,
+      t(refund.status === 'COMPLETED' ? 'receipt.refundCompleted' : 'receipt.refundInProgress'),
       rupees(refund.amountPaise),
     ]),
-    ['Payment mode', order.paymentMode ?? 'N/A'],
-    ['Payment channel', INITIATING_CHANNEL],
-    ['Date and time', formatIstDateTime(transactionTime(order))],
-    ['Status', statusWords[order.status] ?? order.status],
+    [t('receipt.paymentMode'), orNone(order.paymentMode)],
+    [t('receipt.paymentChannel'), INITIATING_CHANNEL],
+    [
+      t('receipt.dateTime'),
+      t('receipt.dateTimeValue', { time: translator.dateTime(transactionTime(order)) }),
+    ],
+    [t('receipt.status'), t(status)],
   ];
 }
 
 /**
- * The receipt as a PDF. Uncompressed: it is small, and the text stays searchable. The B-Connect Txn ID
- * is also in the document's subject, so mail clients and tests can read it without rendering.
+ * The receipt as a PDF, in the translator's language. Uncompressed: it is small, and the text stays
+ * searchable. The B-Connect Txn ID is also in the document's subject (in English, as all metadata),
+ * so mail clients and tests can read it without rendering.
  */
-export function buildReceiptPdf(order: OrderRow, refunds: RefundRow[]): Promise<Buffer> {
+export function buildReceiptPdf(
+  order: OrderRow,
+  refunds: RefundRow[],
+  translator: Translator,
+): Promise<Buffer> {
+  const { t } = translator;
   const document = new PDFDocument({
     size: 'A4',
     margin: 56,
     compress: false,
+    lang: translator.locale,
     info: {
       Title: `${BRAND} receipt ${order.id}`,
       Subject: `Bharat Connect payment receipt, B-Connect Txn ID ${order.txnReferenceId ?? 'N/A'}`,
       Author: BRAND,
     },
   });
+  const font = receiptFontOf(translator);
+  if (font) document.font(font);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -72,26 +105,23 @@ export function buildReceiptPdf(order: OrderRow, refunds: RefundRow[]): Promise<
   });
 
   document.fontSize(20).fillColor('#1e3a8a').text(BRAND, { continued: true });
-  document.fontSize(10).fillColor('#6b7280').text('   Powered by Bharat Connect', { align: 'right' });
-  document.moveDown(0.5).fontSize(16).fillColor('#111827').text('Payment receipt');
+  document
+    .fontSize(10)
+    .fillColor('#6b7280')
+    .text(`   ${t('receipt.poweredBy')}`, { align: 'right' });
+  document.moveDown(0.5).fontSize(16).fillColor('#111827').text(t('receipt.title'));
   document.moveDown();
-  for (const [label, value] of receiptFacts(order, refunds)) {
+  for (const [label, value] of receiptFacts(order, refunds, translator)) {
     const y = document.y;
     document.fontSize(10).fillColor('#6b7280').text(label, 56, y, { width: 170 });
+    const labelEnd = document.y;
     document.fillColor('#111827').text(value, 236, y, { width: 300 });
+    // A label in a longer script may wrap past its value: the next line starts below both.
+    document.y = Math.max(document.y, labelEnd);
     document.moveDown(0.4);
   }
   document.moveDown();
-  document
-    .fontSize(9)
-    .fillColor('#374151')
-    .text(
-      'This payment was made on Bharat Connect (Bharat Bill Payment System) and is protected under Bharat Connect. ' +
-        'Quote the B-Connect Txn ID and the approval reference number to your biller or in a complaint.',
-      56,
-      undefined,
-      { width: 480 },
-    );
+  document.fontSize(9).fillColor('#374151').text(t('receipt.protected'), 56, undefined, { width: 480 });
   document.end();
   return done;
 }
