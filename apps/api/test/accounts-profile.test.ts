@@ -67,6 +67,7 @@ describe('profile', () => {
       phone: '9123456780',
       pic,
       role: 'user',
+      language: 'en',
       message: accountMessages.profileUpdated,
     });
     expect((await getProfile(asha.UserId, asha.Token)).json().pic).toBe(pic);

@@ -64,6 +64,7 @@ describe('sign-up with an e-mail OTP', () => {
       phone: '9876543210',
       pic: null,
       role: 'user',
+      language: 'en',
     });
     expect((await userRow(email))?.passwordHash).toMatch(/^\$argon2id\$/);
   });

@@ -109,7 +109,8 @@ export function buildReceiptPdf(
     .fontSize(10)
     .fillColor('#6b7280')
     .text(`   ${t('receipt.poweredBy')}`, { align: 'right' });
-  document.moveDown(0.5).fontSize(16).fillColor('#111827').text(t('receipt.title'));
+  // A whole line under the brand: Devanagari and Tamil rise higher above the line than Latin.
+  document.moveDown(1).fontSize(16).fillColor('#111827').text(t('receipt.title'));
   document.moveDown();
   for (const [label, value] of receiptFacts(order, refunds, translator)) {
     const y = document.y;
