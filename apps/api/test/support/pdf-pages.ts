@@ -18,7 +18,7 @@ export async function readPdf(pdf: Buffer, dpi = 72) {
     const { stdout: text } = await run('pdftotext', ['-layout', file, '-']);
     const { stdout: fonts } = await run('pdffonts', [file]);
     await run('pdftoppm', ['-gray', '-r', String(dpi), '-f', '1', '-l', '1', file, join(folder, 'page')]);
-    const page = grey(await readFile(join(folder, 'page-1.pgm')));
+    const page = greyImageOf(await readFile(join(folder, 'page-1.pgm')));
     return { text, fonts, page };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -33,7 +33,7 @@ export interface GreyImage {
 }
 
 /** A binary PGM (P5, 8 bits) as written by pdftoppm -gray. */
-function grey(file: Buffer): GreyImage {
+export function greyImageOf(file: Buffer): GreyImage {
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(file.subarray(0, 64).toString('latin1'));
   if (!header?.[1] || !header[2]) throw new Error('pdftoppm did not write an 8-bit PGM');
   const width = Number(header[1]);
@@ -49,12 +49,21 @@ export function inkIn(image: GreyImage, fromRow: number, toRow: number): number 
   return dark / Math.max(1, rows.length);
 }
 
-/** The mean absolute difference of two images of one size, 0 (same) to 255. */
-export function meanDifference(a: GreyImage, b: GreyImage): number {
-  if (a.width !== b.width || a.height !== b.height) return 255;
-  let total = 0;
-  for (let i = 0; i < a.pixels.length; i += 1) total += Math.abs((a.pixels[i] ?? 0) - (b.pixels[i] ?? 0));
-  return total / a.pixels.length;
+/**
+ * How far `image` is from `reference`: the pixels that differ clearly (by more than a quarter of the
+ * grey scale), as a share of the reference's ink. A shaping fault (a conjunct drawn as a consonant
+ * with a virama, a vowel sign on the wrong side) moves whole glyphs; anti-aliasing moves a few edges.
+ */
+export function differenceFrom(image: GreyImage, reference: GreyImage): number {
+  if (image.width !== reference.width || image.height !== reference.height) return 1;
+  let differing = 0;
+  let ink = 0;
+  for (let i = 0; i < reference.pixels.length; i += 1) {
+    const before = reference.pixels[i] ?? 255;
+    if (before < 128) ink += 1;
+    if (Math.abs((image.pixels[i] ?? 255) - before) > 64) differing += 1;
+  }
+  return differing / Math.max(1, ink);
 }
 
 /** Writes the PGM back, e.g. to keep a new reference image. */
