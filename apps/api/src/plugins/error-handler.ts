@@ -2,13 +2,17 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '../db/query-error.ts';
+import { keyOfMessage } from '../error-messages.ts';
 import { AppError } from '../errors.ts';
+
+const TRY_AGAIN = 'We could not finish that just now. Please try again in a moment.';
 
 /**
  * One error model: 400 with field messages for invalid input, the AppError's status and message
  * for rule violations, 4xx messages from Fastify itself (bad JSON, wrong content type, too large),
  * 503 when the database connection was lost under the request, and 500 with the request id and
- * nothing internal for everything else.
+ * nothing internal for everything else. A message the api lists (error-messages.ts) also carries its
+ * `messageKey` and `messageValues`, so the site can show it in the customer's language.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -24,6 +28,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: 'Bad Request',
         code: 'VALIDATION',
         message: first ? (first[0] === 'body' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request',
+        // The key of the field's own message: the site shows it in the customer's language.
+        ...(first && keyOfMessage(first[1])),
         fields,
       });
     }
@@ -33,6 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: STATUS_CODES[error.statusCode] ?? 'Error',
         code: error.code,
         message: error.message,
+        ...keyOfMessage(error.message),
         ...error.details,
       });
     }
@@ -46,13 +53,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isConnectionLost(error)) {
       // The database went away under the statement (a failover, a restart): the customer may try again.
       request.log.warn({ err: error }, 'the database connection was lost during the request');
-      return reply.status(503).header('retry-after', '1').send({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        code: 'UNAVAILABLE',
-        message: 'We could not finish that just now. Please try again in a moment.',
-        requestId: request.id,
-      });
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          code: 'UNAVAILABLE',
+          message: TRY_AGAIN,
+          ...keyOfMessage(TRY_AGAIN),
+          requestId: request.id,
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

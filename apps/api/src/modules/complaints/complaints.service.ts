@@ -187,8 +187,7 @@ export function createComplaintsService(deps: {
     const txn = await onNetwork(logger, () => transactionOnNetwork(network, txnReferenceId));
     if (txn) return txn;
     throw badRequest(
-      `We could not find a Bharat Connect transaction with Reference ID ${txnReferenceId}. Please check it on ` +
-        'your receipt, or leave it empty and we will look for the payment by your contact number, date and amount.',
+      `We could not find a Bharat Connect transaction with Reference ID ${txnReferenceId}. Please check it on your receipt, or leave it empty and we will look for the payment by your contact number, date and amount.`,
     );
   }
 

@@ -208,11 +208,13 @@ export function createMerchantService(deps: MerchantServiceDeps) {
 
   function refundAnswer(order: OrderRow, refund: RefundRow): { message: string } {
     const what = `Refund of ${formatRupees(refund.amountPaise)} for order ${order.merchantOrderId}`;
-    if (refund.status === 'FAILED')
+    if (refund.status === 'FAILED') {
+      const reason = refund.failureReason ? ` (${refund.failureReason})` : '';
       throw new AppError(
         'BAD_GATEWAY',
-        `The gateway could not refund order ${order.merchantOrderId}${refund.failureReason ? ` (${refund.failureReason})` : ''}. Nothing was refunded.`,
+        `The gateway could not refund order ${order.merchantOrderId}${reason}. Nothing was refunded.`,
       );
+    }
     if (refund.status === 'COMPLETED') return { message: `${what} completed.` };
     return {
       message: `${what} initiated. It must reach the customer by ${formatIstDate(refundDeadline(order.createdAt, refund))}.`,
