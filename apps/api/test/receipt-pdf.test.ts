@@ -67,7 +67,7 @@ describe('the receipt PDF in Hindi and Tamil', () => {
       const family = language === 'hi' ? 'NotoSansDevanagari-Regular' : 'NotoSansTamil-Regular';
       expect(fonts).toMatch(new RegExp(`[A-Z]{6}\\+${family}\\s+CID TrueType\\s+Identity-H\\s+yes\\s+yes`));
       expect(fonts).not.toMatch(/Helvetica/);
-      expect(pdf.length).toBeLessThan(120_000);
+      expect(pdf.length).toBeLessThan(60_000);
 
       // Ink where the facts are, none at the foot of the page.
       expect(inkIn(page, Math.round(page.height * 0.15), Math.round(page.height * 0.5))).toBeGreaterThan(
