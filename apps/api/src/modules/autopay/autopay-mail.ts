@@ -54,6 +54,20 @@ const billLinesOf = ({ entry, debit, translator }: MailFacts) =>
 const reasonOf = (facts: MailFacts, kind: 'approval' | 'failed') =>
   facts.debit.reason ?? facts.translator.t(`autopay.${kind}.reason`);
 
+/** A bill AutoPay did not pay (above its limits, or declined): why, and that the customer pays it. */
+const notPaid = (kind: 'approval' | 'failed') => (facts: MailFacts) => {
+  const { t } = facts.translator;
+  return {
+    subject: t(`autopay.${kind}.subject`, { nickname: facts.entry.nickname }),
+    ...brandedEmail({
+      title: t(`autopay.${kind}.title`),
+      paragraphs: [...billLinesOf(facts), reasonOf(facts, kind), t(`autopay.${kind}.ask`)],
+      action: payNow(facts),
+      translator: facts.translator,
+    }),
+  };
+};
+
 const mails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to'>> = {
   notice: (facts) => {
     const { t } = facts.translator;
@@ -72,30 +86,8 @@ const mails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to
       }),
     };
   },
-  approval: (facts) => {
-    const { t } = facts.translator;
-    return {
-      subject: t('autopay.approval.subject', { nickname: facts.entry.nickname }),
-      ...brandedEmail({
-        title: t('autopay.approval.title'),
-        paragraphs: [...billLinesOf(facts), reasonOf(facts, 'approval'), t('autopay.approval.wontPay')],
-        action: payNow(facts),
-        translator: facts.translator,
-      }),
-    };
-  },
-  failed: (facts) => {
-    const { t } = facts.translator;
-    return {
-      subject: t('autopay.failed.subject', { nickname: facts.entry.nickname }),
-      ...brandedEmail({
-        title: t('autopay.failed.title'),
-        paragraphs: [...billLinesOf(facts), reasonOf(facts, 'failed'), t('autopay.failed.payYourself')],
-        action: payNow(facts),
-        translator: facts.translator,
-      }),
-    };
-  },
+  approval: notPaid('approval'),
+  failed: notPaid('failed'),
 };
 
 export interface AutopayMailDeps {
