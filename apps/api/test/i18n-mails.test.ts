@@ -137,4 +137,28 @@ describe('the customer’s language', () => {
     expect(reminder?.text).toMatch(/தொகை: ₹[\d,]+\.\d{2}/);
     expect(reminder?.text).toContain('இந்த பில்லுக்கான நினைவூட்டல்களை நிறுத்துங்கள்');
   });
+
+  it('acknowledges a visitor’s complaint in the language of the request, and tells support in English', async () => {
+    const raised = await inject(
+      'POST',
+      '/complaints',
+      { cookie: 'erti_lang=hi' },
+      {
+        name: 'Asha Raman',
+        queryType: 'Others',
+        contactNumber: '9876500001',
+        email: 'asha.hindi@example.com',
+        initiatedVia: 'Erti Pay',
+        description: 'The site logged me out twice while paying',
+      },
+    );
+    expect(raised.statusCode, raised.body).toBe(201);
+    const { complaintId } = raised.json();
+    await env.runJobs();
+    const mail = env.lastMail('asha.hindi@example.com');
+    expect(mail?.subject).toBe(`शिकायत दर्ज हो गई: ${complaintId}`);
+    expect(mail?.text).toContain('प्रिय Asha Raman,');
+    expect(mail?.text).toContain(`आपकी शिकायत ID ${complaintId} है।`);
+    expect(env.lastMail(env.config.SUPPORT_EMAIL)?.subject).toBe(`Complaint ${complaintId}: Others`);
+  });
 });
