@@ -3,8 +3,11 @@ import { LANGUAGES } from '@erti/contracts';
 import { describe, expect, it } from 'vitest';
 import { catalogues, translatorFor } from '../src/lib/i18n.ts';
 import { otpMail, passwordChangedMail } from '../src/modules/accounts/otp-mail.ts';
+import type { DebitRow } from '../src/modules/autopay/autopay.repository.ts';
+import { autopayMails } from '../src/modules/autopay/autopay-mail.ts';
 import { acknowledgementMail } from '../src/modules/complaints/complaint-mail.ts';
 import type { ComplaintRow } from '../src/modules/complaints/complaints.repository.ts';
+import type { MyBillRow } from '../src/modules/my-bills/my-bills.repository.ts';
 
 const locales = new URL('../src/locales/', import.meta.url);
 /** The variables a message uses: `{name}`, `{name, plural, …}`. */
@@ -78,6 +81,42 @@ describe('the mails in Hindi and Tamil', () => {
         expect(mail.html).not.toContain('automated message');
       }
       expect(mails.at(-1)?.text).toContain(translatorFor(language).day('2026-12-04', 'long'));
+    });
+  }
+});
+
+describe('AutoPay’s mails in Hindi and Tamil', () => {
+  const entry = { id: 'mbl_1', nickname: 'Amma veedu', billerName: 'BESCOM' } as MyBillRow;
+  const debit = {
+    billNumber: 'B-77',
+    amountPaise: 123_456_00,
+    reason: null,
+    debitAt: new Date('2026-12-01T04:30:00Z'),
+  };
+  const words = {
+    hi: { notice: 'ऑटोपे', approval: 'मंज़ूरी', failed: 'नहीं कर पाया' },
+    ta: { notice: 'ஆட்டோபே', approval: 'ஒப்புதல்', failed: 'முடியவில்லை' },
+  };
+
+  for (const language of ['hi', 'ta'] as const) {
+    it(`writes the notice, approval and failed mails in ${language}, names as they came`, () => {
+      const translator = translatorFor(language);
+      const facts = {
+        entry,
+        debit: debit as DebitRow,
+        publicUrl: 'https://erti.example',
+        skipUrl: 'https://skip',
+        translator,
+      };
+      for (const kind of ['notice', 'approval', 'failed'] as const) {
+        const mail = autopayMails[kind](facts);
+        expect(mail.subject, kind).toContain(words[language][kind]);
+        expect(mail.subject, kind).toContain('Amma veedu');
+        expect(mail.text, kind).toContain(translator.money(123_456_00));
+        expect(mail.text, kind).toContain('BESCOM');
+        expect(mail.html, kind).toContain(`<html lang="${language}">`);
+      }
+      expect(autopayMails.notice(facts).text).toContain(translator.dateTime(debit.debitAt));
     });
   }
 });

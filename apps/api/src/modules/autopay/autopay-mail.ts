@@ -28,7 +28,7 @@ export function queueAutopayMail(executor: Executor, debitId: string, kind: Auto
   );
 }
 
-interface MailFacts {
+export interface MailFacts {
   entry: MyBillRow;
   debit: DebitRow;
   publicUrl: string;
@@ -68,7 +68,8 @@ const notPaid = (kind: 'approval' | 'failed') => (facts: MailFacts) => {
   };
 };
 
-const mails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to'>> = {
+/** Each AutoPay mail's subject and body, in the customer's language. */
+export const autopayMails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to'>> = {
   notice: (facts) => {
     const { t } = facts.translator;
     const time = facts.translator.dateTime(facts.debit.debitAt ?? new Date());
@@ -117,7 +118,7 @@ export function createAutopayMail(deps: AutopayMailDeps) {
       skipUrl,
       translator: translatorFor(customer.language),
     };
-    await deps.mailer.send({ to: customer.email, ...mails[kind](facts) });
+    await deps.mailer.send({ to: customer.email, ...autopayMails[kind](facts) });
     deps.logger.info({ debitId, kind }, 'autopay mail sent');
     return undefined;
   };
