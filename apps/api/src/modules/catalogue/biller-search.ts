@@ -60,24 +60,71 @@ interface Entry {
   aliasKeys: string[];
 }
 
-/** Billers' normalised names and aliases, one per line, scanned with `indexOf`. */
+/**
+ * The length of the pieces of text the index keeps. A query this long or longer is looked up; a
+ * shorter one is scanned for (it matches most billers of a category anyway).
+ */
+const GRAM = 3;
+
+/**
+ * Where each GRAM-character piece of the entries' keys occurs, compactly: `at` gives a piece's
+ * offset in `postings`, which holds there how many entries have it and then those entries (indexes
+ * into `entries`, ascending, so in name order). One array for every piece, because a typed array
+ * per piece would cost more than its entries.
+ */
+interface Grams {
+  at: Map<string, number>;
+  postings: Int32Array;
+}
+
+/** Billers' normalised names and aliases: one per line, scanned with `indexOf`, and by piece. */
 interface Haystack {
   text: string;
   /** Where each entry's lines begin in `text`, ascending; `entries[i]` begins at `starts[i]`. */
   starts: number[];
   entries: Entry[];
+  grams: Grams;
 }
 
 const LINE = '\n';
+
+const keysOf = (entry: Entry) => [entry.nameKey, ...entry.aliasKeys];
 
 function haystackOf(entries: Entry[]): Haystack {
   const starts: number[] = [];
   let text = '';
   for (const entry of entries) {
     starts.push(text.length);
-    text += [entry.nameKey, ...entry.aliasKeys].join(LINE) + LINE;
+    text += keysOf(entry).join(LINE) + LINE;
   }
-  return { text, starts, entries };
+  return { text, starts, entries, grams: gramsOf(entries) };
+}
+
+function gramsOf(entries: Entry[]): Grams {
+  const lists = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    for (const key of keysOf(entry)) {
+      for (let from = 0; from + GRAM <= key.length; from += 1) {
+        const gram = key.slice(from, from + GRAM);
+        const list = lists.get(gram);
+        if (!list) lists.set(gram, [index]);
+        // An entry is listed once per piece, however often its keys hold it.
+        else if (list[list.length - 1] !== index) list.push(index);
+      }
+    }
+  });
+  let size = 0;
+  for (const list of lists.values()) size += 1 + list.length;
+  const postings = new Int32Array(size);
+  const at = new Map<string, number>();
+  let offset = 0;
+  for (const [gram, list] of lists) {
+    at.set(gram, offset);
+    postings[offset] = list.length;
+    postings.set(list, offset + 1);
+    offset += 1 + list.length;
+  }
+  return { at, postings };
 }
 
 type Words = MiniSearch<{ id: number; name: string; aliases: string }>;
@@ -117,6 +164,11 @@ function entryAt(haystack: Haystack, position: number): number {
 
 /** Every entry with `needle` in its name or an alias, each once, in name order. */
 function substringMatches(haystack: Haystack, needle: string): Entry[] {
+  return needle.length < GRAM ? scanFor(haystack, needle) : lookUp(haystack, needle);
+}
+
+/** `substringMatches` by scanning the whole text: for a needle shorter than a piece. */
+function scanFor(haystack: Haystack, needle: string): Entry[] {
   const found: Entry[] = [];
   let last = -1;
   let from = 0;
@@ -129,6 +181,34 @@ function substringMatches(haystack: Haystack, needle: string): Entry[] {
     // The next entry's lines: one match per entry is enough.
     from = haystack.starts[index + 1] ?? haystack.text.length;
   }
+}
+
+function holds(entry: Entry, needle: string): boolean {
+  if (entry.nameKey.includes(needle)) return true;
+  for (const alias of entry.aliasKeys) if (alias.includes(needle)) return true;
+  return false;
+}
+
+/**
+ * `substringMatches` from the pieces: only the entries holding the needle's rarest piece can hold
+ * the needle, and a needle with a piece no entry holds is found nowhere. A scan of a large category
+ * cost more than everything else in answering a new query (decision 085).
+ */
+function lookUp(haystack: Haystack, needle: string): Entry[] {
+  const { at, postings } = haystack.grams;
+  let rarest = -1;
+  for (let from = 0; from + GRAM <= needle.length; from += 1) {
+    const offset = at.get(needle.slice(from, from + GRAM));
+    if (offset === undefined) return [];
+    if (rarest < 0 || (postings[offset] as number) < (postings[rarest] as number)) rarest = offset;
+  }
+  const found: Entry[] = [];
+  const end = rarest + 1 + (postings[rarest] as number);
+  for (let index = rarest + 1; index < end; index += 1) {
+    const entry = haystack.entries[postings[index] as number] as Entry;
+    if (holds(entry, needle)) found.push(entry);
+  }
+  return found;
 }
 
 /** What a search looks for: the normalised text, its words, and the text as a word start. */
@@ -219,12 +299,14 @@ export class BillerSearchIndex {
     const haystack = this.haystackOf(category);
     if (!haystack) return [];
     const needle = { text, words: text.split(' '), wordStart: ` ${text}` };
-    const buckets: Entry[][] = Array.from({ length: RANKS }, () => []);
     const found = substringMatches(haystack, text);
-    for (const entry of found) buckets[entryRank(entry, needle)]?.push(entry);
     // A substring is all a single short word can match (its word starts are substrings too); and
     // text found as typed in many billers is what the person meant, typos are looked for when it is rare.
     const wordsCouldAdd = needle.words.length > 1 || typosAllowed(text) > 0;
+    // A text found nowhere (most of what is typed on the way to a name) has nothing to rank.
+    if (found.length === 0 && !wordsCouldAdd) return found;
+    const buckets: Entry[][] = Array.from({ length: RANKS }, () => []);
+    for (const entry of found) buckets[entryRank(entry, needle)]?.push(entry);
     if (!wordsCouldAdd || found.length >= ENOUGH_AS_TYPED) return buckets.flat();
     const seen = new Set(found.map((entry) => entry.order));
     const one = category === undefined ? undefined : this.byCategory.get(category);
