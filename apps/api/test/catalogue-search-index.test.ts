@@ -113,5 +113,8 @@ describe('the search index', () => {
     // No text spans a name and an alias: these two words are found as words, not as one text.
     expect(ids('delhi tpddl')).toEqual(['A']);
     expect(index.search({ q: 'delhi tpddl', category: 'Electricity' }).total).toBe(1);
+    // Only a search that looked for typos or words is worth keeping for a repeat.
+    expect(index.search({ q: 'powe', category: 'Electricity' }).costly).toBe(false);
+    expect(index.search({ q: 'torent', category: 'Electricity' }).costly).toBe(true);
   });
 });

@@ -19,6 +19,11 @@ export interface SearchableBiller {
 export interface SearchPage {
   billers: SearchableBiller[];
   total: number;
+  /**
+   * Found by more than the index's pieces: typos and words were looked for (up to milliseconds at
+   * 100,000 billers), or every name was read (punctuation). Worth keeping for a repeat.
+   */
+  costly: boolean;
 }
 
 /**
@@ -276,13 +281,14 @@ export class BillerSearchIndex {
    */
   search(query: { q: string; category?: string; limit?: number; offset?: number }): SearchPage {
     const text = searchKey(query.q);
-    const ranked =
+    const { ranked, costly } =
       text === ''
-        ? this.punctuation(query.q.trim().toLowerCase(), query.category)
+        ? { ranked: this.punctuation(query.q.trim().toLowerCase(), query.category), costly: true }
         : this.ranked(text, query.category);
     const offset = query.offset ?? 0;
     const end = query.limit === undefined ? undefined : offset + query.limit;
-    return { billers: ranked.slice(offset, end).map((entry) => entry.biller), total: ranked.length };
+    const billers = ranked.slice(offset, end).map((entry) => entry.biller);
+    return { billers, total: ranked.length, costly };
   }
 
   /** A search of punctuation alone ("%", "-"): the names holding it as typed, in name order. */
@@ -295,19 +301,19 @@ export class BillerSearchIndex {
     return category === undefined ? this.everything : this.byCategory.get(category)?.haystack;
   }
 
-  private ranked(text: string, category: string | undefined): Entry[] {
+  private ranked(text: string, category: string | undefined): { ranked: Entry[]; costly: boolean } {
     const haystack = this.haystackOf(category);
-    if (!haystack) return [];
+    if (!haystack) return { ranked: [], costly: false };
     const needle = { text, words: text.split(' '), wordStart: ` ${text}` };
     const found = substringMatches(haystack, text);
     // A substring is all a single short word can match (its word starts are substrings too); and
     // text found as typed in many billers is what the person meant, typos are looked for when it is rare.
     const wordsCouldAdd = needle.words.length > 1 || typosAllowed(text) > 0;
     // A text found nowhere (most of what is typed on the way to a name) has nothing to rank.
-    if (found.length === 0 && !wordsCouldAdd) return found;
+    if (found.length === 0 && !wordsCouldAdd) return { ranked: found, costly: false };
     const buckets: Entry[][] = Array.from({ length: RANKS }, () => []);
     for (const entry of found) buckets[entryRank(entry, needle)]?.push(entry);
-    if (!wordsCouldAdd || found.length >= ENOUGH_AS_TYPED) return buckets.flat();
+    if (!wordsCouldAdd || found.length >= ENOUGH_AS_TYPED) return { ranked: buckets.flat(), costly: false };
     const seen = new Set(found.map((entry) => entry.order));
     const one = category === undefined ? undefined : this.byCategory.get(category);
     const indexes = one ? [one.words] : [...this.byCategory.values()].map((each) => each.words);
@@ -321,7 +327,7 @@ export class BillerSearchIndex {
     }
     // The last rank stays in MiniSearch's order; the others go back to name order.
     for (const bucket of buckets.slice(0, RANK.words)) bucket.sort(byOrder);
-    return buckets.flat();
+    return { ranked: buckets.flat(), costly: true };
   }
 }
 
