@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { findFetchBiller } from '../e2e/support/fetch-biller.ts';
 import { registerThroughApi } from '../e2e/support/session.ts';
 import { type Measurement, measure, measurePaced } from './support/measure.ts';
@@ -520,7 +521,11 @@ function typedSearchSummary(label: string, typed: { billers: number; row: Row }[
   ];
 }
 
+/** The machine's 1-minute load average now: the machine is shared, and the figures depend on it. */
+const loadNow = () => loadavg()[0]?.toFixed(1) ?? '?';
+
 const serverUrl = process.env.BENCH_DATABASE_URL;
+const loadAtStart = loadNow();
 const sections = [
   '# API speed (`npm run bench:api`)',
   '',
@@ -535,4 +540,5 @@ const sections = [
     ? await benchDatabase('PostgreSQL', () => freshPostgres(serverUrl))
     : ['PostgreSQL: not measured (BENCH_DATABASE_URL unset).', '']),
 ];
+sections.splice(3, 0, '', `Load average (1 minute) at the start: ${loadAtStart}; at the end: ${loadNow()}.`);
 writeReport('api', sections.join('\n'));

@@ -23,11 +23,16 @@ let app: FastifyInstance;
 let served: JsonList;
 let reads: number;
 let edition: number;
+/** What the index answers a search with; undefined as while it is being built. */
+let indexAnswer: JsonList | undefined;
+let searches: number;
 
 beforeEach(async () => {
   served = listOf(['Adani Gas', 'Bharat Gas']);
   reads = 0;
   edition = 0;
+  indexAnswer = undefined;
+  searches = 0;
   const catalogue = {
     get edition() {
       return edition;
@@ -36,8 +41,10 @@ beforeEach(async () => {
       reads += 1;
       return served;
     },
-    // As while the search index is being built: every read goes to billersOfCategory.
-    searchIfReady: () => undefined,
+    searchIfReady() {
+      searches += 1;
+      return indexAnswer;
+    },
   } as unknown as CatalogueService;
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -125,5 +132,44 @@ describe('a repeated category read', () => {
     expect(reads).toBe(1);
     expect(statuses.slice(0, REQUESTS_PER_MINUTE).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('a search answered from the index', () => {
+  const searchAnswer = (names: string[], costly: boolean): JsonList => ({
+    ...listOf(names),
+    madeForOneAnswer: true,
+    costly,
+  });
+
+  it('is made again when small and found by the pieces alone: keeping it costs more (decision 085)', async () => {
+    indexAnswer = searchAnswer(['Adani Gas'], false);
+    const first = await get('Gas?q=adan');
+    const repeat = await get('Gas?q=adan');
+    expect(searches).toBe(2);
+    expect(repeat.body).toBe(first.body);
+    expect(repeat.headers['x-total-count']).toBe('1');
+    expect(reads).toBe(0);
+  });
+
+  it('is kept when typos were looked for', async () => {
+    indexAnswer = searchAnswer(['Adani Gas'], true);
+    await get('Gas?q=adanii');
+    const repeat = await get('Gas?q=adanii');
+    expect(searches).toBe(1);
+    expect(repeat.json()).toEqual([biller('Adani Gas')]);
+  });
+
+  it('is kept when it is sent compressed, with its compressed bytes', async () => {
+    indexAnswer = searchAnswer(
+      Array.from({ length: 40 }, (_, index) => `Gas Company ${index}`),
+      false,
+    );
+    const asked = { 'accept-encoding': 'br' };
+    const first = await app.inject({ method: 'GET', url: '/api/bbps/prod/Gas?q=gas', headers: asked });
+    const repeat = await app.inject({ method: 'GET', url: '/api/bbps/prod/Gas?q=gas', headers: asked });
+    expect(searches).toBe(1);
+    expect(repeat.headers['content-encoding']).toBe('br');
+    expect(repeat.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 });

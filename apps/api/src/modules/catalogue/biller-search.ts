@@ -19,6 +19,11 @@ export interface SearchableBiller {
 export interface SearchPage {
   billers: SearchableBiller[];
   total: number;
+  /**
+   * Found by more than the index's pieces: typos and words were looked for (up to milliseconds at
+   * 100,000 billers), or every name was read (punctuation). Worth keeping for a repeat.
+   */
+  costly: boolean;
 }
 
 /**
@@ -60,24 +65,71 @@ interface Entry {
   aliasKeys: string[];
 }
 
-/** Billers' normalised names and aliases, one per line, scanned with `indexOf`. */
+/**
+ * The length of the pieces of text the index keeps. A query this long or longer is looked up; a
+ * shorter one is scanned for (it matches most billers of a category anyway).
+ */
+const GRAM = 3;
+
+/**
+ * Where each GRAM-character piece of the entries' keys occurs, compactly: `at` gives a piece's
+ * offset in `postings`, which holds there how many entries have it and then those entries (indexes
+ * into `entries`, ascending, so in name order). One array for every piece, because a typed array
+ * per piece would cost more than its entries.
+ */
+interface Grams {
+  at: Map<string, number>;
+  postings: Int32Array;
+}
+
+/** Billers' normalised names and aliases: one per line, scanned with `indexOf`, and by piece. */
 interface Haystack {
   text: string;
   /** Where each entry's lines begin in `text`, ascending; `entries[i]` begins at `starts[i]`. */
   starts: number[];
   entries: Entry[];
+  grams: Grams;
 }
 
 const LINE = '\n';
+
+const keysOf = (entry: Entry) => [entry.nameKey, ...entry.aliasKeys];
 
 function haystackOf(entries: Entry[]): Haystack {
   const starts: number[] = [];
   let text = '';
   for (const entry of entries) {
     starts.push(text.length);
-    text += [entry.nameKey, ...entry.aliasKeys].join(LINE) + LINE;
+    text += keysOf(entry).join(LINE) + LINE;
   }
-  return { text, starts, entries };
+  return { text, starts, entries, grams: gramsOf(entries) };
+}
+
+function gramsOf(entries: Entry[]): Grams {
+  const lists = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    for (const key of keysOf(entry)) {
+      for (let from = 0; from + GRAM <= key.length; from += 1) {
+        const gram = key.slice(from, from + GRAM);
+        const list = lists.get(gram);
+        if (!list) lists.set(gram, [index]);
+        // An entry is listed once per piece, however often its keys hold it.
+        else if (list[list.length - 1] !== index) list.push(index);
+      }
+    }
+  });
+  let size = 0;
+  for (const list of lists.values()) size += 1 + list.length;
+  const postings = new Int32Array(size);
+  const at = new Map<string, number>();
+  let offset = 0;
+  for (const [gram, list] of lists) {
+    at.set(gram, offset);
+    postings[offset] = list.length;
+    postings.set(list, offset + 1);
+    offset += 1 + list.length;
+  }
+  return { at, postings };
 }
 
 type Words = MiniSearch<{ id: number; name: string; aliases: string }>;
@@ -117,6 +169,11 @@ function entryAt(haystack: Haystack, position: number): number {
 
 /** Every entry with `needle` in its name or an alias, each once, in name order. */
 function substringMatches(haystack: Haystack, needle: string): Entry[] {
+  return needle.length < GRAM ? scanFor(haystack, needle) : lookUp(haystack, needle);
+}
+
+/** `substringMatches` by scanning the whole text: for a needle shorter than a piece. */
+function scanFor(haystack: Haystack, needle: string): Entry[] {
   const found: Entry[] = [];
   let last = -1;
   let from = 0;
@@ -129,6 +186,34 @@ function substringMatches(haystack: Haystack, needle: string): Entry[] {
     // The next entry's lines: one match per entry is enough.
     from = haystack.starts[index + 1] ?? haystack.text.length;
   }
+}
+
+function holds(entry: Entry, needle: string): boolean {
+  if (entry.nameKey.includes(needle)) return true;
+  for (const alias of entry.aliasKeys) if (alias.includes(needle)) return true;
+  return false;
+}
+
+/**
+ * `substringMatches` from the pieces: only the entries holding the needle's rarest piece can hold
+ * the needle, and a needle with a piece no entry holds is found nowhere. A scan of a large category
+ * cost more than everything else in answering a new query (decision 085).
+ */
+function lookUp(haystack: Haystack, needle: string): Entry[] {
+  const { at, postings } = haystack.grams;
+  let rarest = -1;
+  for (let from = 0; from + GRAM <= needle.length; from += 1) {
+    const offset = at.get(needle.slice(from, from + GRAM));
+    if (offset === undefined) return [];
+    if (rarest < 0 || (postings[offset] as number) < (postings[rarest] as number)) rarest = offset;
+  }
+  const found: Entry[] = [];
+  const end = rarest + 1 + (postings[rarest] as number);
+  for (let index = rarest + 1; index < end; index += 1) {
+    const entry = haystack.entries[postings[index] as number] as Entry;
+    if (holds(entry, needle)) found.push(entry);
+  }
+  return found;
 }
 
 /** What a search looks for: the normalised text, its words, and the text as a word start. */
@@ -196,13 +281,14 @@ export class BillerSearchIndex {
    */
   search(query: { q: string; category?: string; limit?: number; offset?: number }): SearchPage {
     const text = searchKey(query.q);
-    const ranked =
+    const { ranked, costly } =
       text === ''
-        ? this.punctuation(query.q.trim().toLowerCase(), query.category)
+        ? { ranked: this.punctuation(query.q.trim().toLowerCase(), query.category), costly: true }
         : this.ranked(text, query.category);
     const offset = query.offset ?? 0;
     const end = query.limit === undefined ? undefined : offset + query.limit;
-    return { billers: ranked.slice(offset, end).map((entry) => entry.biller), total: ranked.length };
+    const billers = ranked.slice(offset, end).map((entry) => entry.biller);
+    return { billers, total: ranked.length, costly };
   }
 
   /** A search of punctuation alone ("%", "-"): the names holding it as typed, in name order. */
@@ -215,17 +301,19 @@ export class BillerSearchIndex {
     return category === undefined ? this.everything : this.byCategory.get(category)?.haystack;
   }
 
-  private ranked(text: string, category: string | undefined): Entry[] {
+  private ranked(text: string, category: string | undefined): { ranked: Entry[]; costly: boolean } {
     const haystack = this.haystackOf(category);
-    if (!haystack) return [];
+    if (!haystack) return { ranked: [], costly: false };
     const needle = { text, words: text.split(' '), wordStart: ` ${text}` };
-    const buckets: Entry[][] = Array.from({ length: RANKS }, () => []);
     const found = substringMatches(haystack, text);
-    for (const entry of found) buckets[entryRank(entry, needle)]?.push(entry);
     // A substring is all a single short word can match (its word starts are substrings too); and
     // text found as typed in many billers is what the person meant, typos are looked for when it is rare.
     const wordsCouldAdd = needle.words.length > 1 || typosAllowed(text) > 0;
-    if (!wordsCouldAdd || found.length >= ENOUGH_AS_TYPED) return buckets.flat();
+    // A text found nowhere (most of what is typed on the way to a name) has nothing to rank.
+    if (found.length === 0 && !wordsCouldAdd) return { ranked: found, costly: false };
+    const buckets: Entry[][] = Array.from({ length: RANKS }, () => []);
+    for (const entry of found) buckets[entryRank(entry, needle)]?.push(entry);
+    if (!wordsCouldAdd || found.length >= ENOUGH_AS_TYPED) return { ranked: buckets.flat(), costly: false };
     const seen = new Set(found.map((entry) => entry.order));
     const one = category === undefined ? undefined : this.byCategory.get(category);
     const indexes = one ? [one.words] : [...this.byCategory.values()].map((each) => each.words);
@@ -239,7 +327,7 @@ export class BillerSearchIndex {
     }
     // The last rank stays in MiniSearch's order; the others go back to name order.
     for (const bucket of buckets.slice(0, RANK.words)) bucket.sort(byOrder);
-    return buckets.flat();
+    return { ranked: buckets.flat(), costly: true };
   }
 }
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import type { CatalogueService, JsonList } from './catalogue.service.ts';
-import { sendJson } from './json-list-reply.ts';
+import { isCompressible, sendJson } from './json-list-reply.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 const tags = ['catalogue'];
@@ -86,8 +86,12 @@ export function catalogueRoutes(options: {
           const { categoryTitle } = request.params as { categoryTitle: string };
           const found = query.success ? catalogue.searchIfReady(categoryTitle, query.data) : undefined;
           if (!found) return done();
-          // Kept as a repeat is, so that the same address again reuses the compressed bytes.
-          repeatAnswers.put(request.url, { list: found, edition: catalogue.edition });
+          // Kept as a repeat is when making it again costs more than keeping it: its compressed
+          // bytes, or a search for typos. A small answer found by the index's pieces is made again in
+          // microseconds, and keeping every new one cost the api more than that (decision 085).
+          if (found.costly || isCompressible(found)) {
+            repeatAnswers.put(request.url, { list: found, edition: catalogue.edition });
+          }
           sendBillers(request, reply, found);
         },
         schema: {

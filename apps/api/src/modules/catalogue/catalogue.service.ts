@@ -66,6 +66,8 @@ export interface JsonList {
   provisional: boolean;
   /** Made for one answer (a typed search): compressed fast rather than small (decision 070). */
   madeForOneAnswer?: boolean;
+  /** A search that took more than the index's pieces (typos looked for): worth keeping even when small. */
+  costly?: boolean;
 }
 
 const jsonList = <T>(items: T[], total = items.length): JsonList => ({
@@ -82,6 +84,7 @@ const searchList = (page: SearchPage): JsonList => ({
   total: page.total,
   provisional: false,
   madeForOneAnswer: true,
+  costly: page.costly,
 });
 
 /**

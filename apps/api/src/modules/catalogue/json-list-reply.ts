@@ -5,6 +5,9 @@ import type { JsonList } from './catalogue.service.ts';
 /** Lists smaller than this are sent as they are: compression would save too little to pay for itself. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** Whether the list is sent compressed to a client that takes it. */
+export const isCompressible = (list: JsonList) => list.json.length >= COMPRESS_FROM_BYTES;
+
 /** The codings a cached list is sent in besides plain JSON, the smallest first. */
 type Coding = 'br' | 'gzip';
 const CODINGS: readonly Coding[] = ['br', 'gzip'];
@@ -95,7 +98,7 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, list: Jso
     .header('content-type', 'application/json; charset=utf-8')
     .header('cache-control', list.total > 0 ? 'public, max-age=60' : 'no-store')
     .header('vary', 'accept-encoding');
-  if (list.json.length < COMPRESS_FROM_BYTES) return reply.send(list.json);
+  if (!isCompressible(list)) return reply.send(list.json);
   const coding = codingOf(request);
   if (coding) reply.header('content-encoding', coding);
   return reply.send(bodyOf(list, coding));
