@@ -45,3 +45,10 @@ export const MAX_NAME_LENGTH = 100;
 /** Local storage keys of spec section 3. */
 export const SESSION_STORAGE_KEY = 'ertiUser';
 export const USER_DATA_STORAGE_KEY = 'ertiUserData';
+
+/**
+ * The one inline script of the prerendered pages (decision 092), run before their first paint: it marks
+ * `<html data-session>` when a session is stored, so the page keeps room for what a signed-in customer
+ * sees after hydration. The page's Content-Security-Policy allows exactly this text, by its hash.
+ */
+export const SESSION_HINT_SCRIPT = `try{localStorage.getItem('${SESSION_STORAGE_KEY}')&&(document.documentElement.dataset.session='')}catch(e){}`;

@@ -5,6 +5,7 @@
 
 import type { Language } from '@erti/contracts';
 import { serviceCatalogue } from '@erti/contracts/catalogue';
+import { SESSION_HINT_SCRIPT } from '@erti/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -51,5 +52,6 @@ export async function renderPage(url: string, language: Language, template: stri
   );
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace('</title>', `</title><script>${SESSION_HINT_SCRIPT}</script>`)
     .replace('<div id="root"></div>', `<div id="root">${app}</div>`);
 }

@@ -95,7 +95,9 @@ function SignedInMenu() {
             setOpen(true);
           }
         }}
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        // A flex box, not a line of text: 40 px high like the signed-out links' row, so the navigation bar
+        // keeps its height when the signed-in view comes in after hydration (decision 092).
+        className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <Avatar pic={profile.data?.pic} size={40} label="Your profile picture" />
       </button>
