@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { SESSION_HINT_SOURCE } from '../src/modules/site/prerendered-pages.ts';
+import { PRERENDERED_PAGE_SCRIPT_SOURCE } from '../src/modules/site/prerendered-pages.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 /**
@@ -57,7 +57,7 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     // Our files, and the prerendered pages' one inline script by its hash (decision 092): nothing else inline.
     expect(csp.split(';').map((directive) => directive.trim())).toContain(
-      `script-src 'self' ${SESSION_HINT_SOURCE}`,
+      `script-src 'self' ${PRERENDERED_PAGE_SCRIPT_SOURCE}`,
     );
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -99,7 +99,7 @@ describe('security headers', () => {
       expect(page.statusCode).toBe(200);
       const allowed = String(page.headers['content-security-policy']);
       const scripts = [...page.body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
-      expect(scripts.some(([tag]) => /\bsrc="/.test(tag))).toBe(true);
+      expect(scripts.length).toBeGreaterThan(0);
       for (const [tag, body = ''] of scripts) {
         if (/\bsrc="/.test(tag)) expect(body.trim()).toBe('');
         // The prerendered pages' session mark (decision 092), which the browser runs only if its hash is allowed.

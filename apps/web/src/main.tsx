@@ -36,6 +36,8 @@ function render() {
 loadScreenAt(window.location.pathname).then(render, render);
 
 // The service worker and the offline and update notices wait until the page has loaded (decision 081).
-window.addEventListener('load', () => {
+// A prerendered page starts this code after its first paint, maybe after `load` (decision 093).
+const startOffline = () =>
   void import('./features/offline/start.tsx').then((offline) => offline.startOfflineSupport());
-});
+if (document.readyState === 'complete') startOffline();
+else window.addEventListener('load', startOffline);

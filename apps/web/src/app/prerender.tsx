@@ -5,7 +5,7 @@
 
 import type { Language } from '@erti/contracts';
 import { serviceCatalogue } from '@erti/contracts/catalogue';
-import { SESSION_HINT_SCRIPT } from '@erti/contracts/constants';
+import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -50,8 +50,19 @@ export async function renderPage(url: string, language: Language, template: stri
       </Providers>
     </StrictMode>,
   );
-  return template
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace('</title>', `</title><script>${SESSION_HINT_SCRIPT}</script>`)
-    .replace('<div id="root"></div>', `<div id="root">${app}</div>`);
+  return (
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace('</title>', `</title><script>${PRERENDERED_PAGE_SCRIPT}</script>`)
+      // Named for the head script, which starts them after the first paint (decision 093).
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        '<link rel="erti-entry" href="$1">',
+      )
+      .replaceAll(
+        /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        '<link rel="erti-preload" href="$1">',
+      )
+      .replace('<div id="root"></div>', `<div id="root">${app}</div>`)
+  );
 }

@@ -8,10 +8,10 @@ import {
   pickLanguage,
   preferredLanguages,
 } from '@erti/contracts';
-import { SESSION_HINT_SCRIPT } from '@erti/contracts/constants';
+import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
 
 /** The page policy's allowance for the prerendered pages' one inline script, by its hash (decision 092). */
-export const SESSION_HINT_SOURCE = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+export const PRERENDERED_PAGE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PRERENDERED_PAGE_SCRIPT).digest('base64')}'`;
 
 /** Where the web build writes the prerendered pages (apps/web/build/prerender-plugin.ts). */
 const PRERENDERED_DIR = 'prerendered';
