@@ -222,9 +222,9 @@ async function main() {
     },
     { name: 'prerendered', source: root, webDist: mkdtempSync(join(tmpdir(), 'erti-bench-web-')) },
   ];
-  const manifests = builds.map((build) => buildWeb(build.source, build.webDist));
   const systems: RunningSystem[] = [];
   try {
+    const manifests = builds.map((build) => buildWeb(build.source, build.webDist));
     for (const build of builds)
       systems.push(await startSystem({ WEB_DIST_DIR: build.webDist, LOG_LEVEL: 'error' }));
     const billers = await Promise.all(
