@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRERENDERED_DIR, prerender } from './build/prerender-plugin.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -67,7 +68,8 @@ const installable = VitePWA({
   // The plugin adds the manifest and its icons itself.
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg}'],
-    globIgnores: ['images/**', 'media/**'],
+    // The prerendered pages are the network's to give, in the customer's language (decision 092).
+    globIgnores: ['images/**', 'media/**', `${PRERENDERED_DIR}/**`],
   },
 });
 
@@ -80,7 +82,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), installable, precompress()],
+  plugins: [react(), tailwindcss(), installable, prerender(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

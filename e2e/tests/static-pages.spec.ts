@@ -40,9 +40,12 @@ async function open(path: string, heading: string) {
 }
 
 /** Every phrase is on the page. */
+/** Waits for each phrase: a prerendered page shows its heading before the api's facts (decision 092). */
 async function expectText(phrases: (string | RegExp)[]) {
   for (const phrase of phrases) {
-    expect(await browser.page.getByText(phrase).first().isVisible(), String(phrase)).toBe(true);
+    const text = browser.page.getByText(phrase).first();
+    await text.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    expect(await text.isVisible(), String(phrase)).toBe(true);
   }
 }
 

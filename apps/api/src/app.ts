@@ -20,6 +20,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
+import { PRERENDERED_PAGE_SCRIPT_SOURCE } from './modules/site/prerendered-pages.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -104,7 +105,7 @@ export async function buildApp(options: {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", PRERENDERED_PAGE_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...origins],
         mediaSrc: ["'self'", 'data:'],

@@ -10,6 +10,8 @@ const html = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)
 const script = `console.info(${JSON.stringify('x'.repeat(4000))});`;
 const serviceWorker = 'self.addEventListener("fetch", () => {});';
 const manifest = JSON.stringify({ name: 'Erti Pay', start_url: '/', display: 'standalone' });
+const pageIn = (language: string, heading: string) =>
+  `<!doctype html><html lang="${language}"><body><div id="root"><h1>${heading}</h1></div></body></html>`;
 let dist: string;
 const app = Fastify();
 
@@ -22,6 +24,20 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'sw.js'), serviceWorker);
   writeFileSync(join(dist, 'manifest.webmanifest'), manifest);
+  // The web build's prerendered pages (decision 092): one folder per language and the list of paths.
+  for (const language of ['en', 'hi', 'ta']) {
+    mkdirSync(join(dist, 'prerendered', language, 'services/finance-&-tax'), { recursive: true });
+    writeFileSync(join(dist, 'prerendered', language, 'index.html'), pageIn(language, 'Home'));
+    writeFileSync(join(dist, 'prerendered', language, 'about.html'), pageIn(language, 'About Us'));
+    writeFileSync(
+      join(dist, 'prerendered', language, 'services/finance-&-tax/Credit Card.html'),
+      pageIn(language, 'Pay your Credit Card Bill'),
+    );
+  }
+  writeFileSync(
+    join(dist, 'prerendered/pages.json'),
+    JSON.stringify({ paths: ['/', '/about', '/services/finance-&-tax/Credit Card'] }),
+  );
   await registerSpa(app, dist);
 });
 afterAll(async () => {
@@ -76,5 +92,65 @@ describe('serving the built web app', () => {
     expect(api.json().message).toBe('No route for GET /api/nothing-here');
     const post = await app.inject({ method: 'POST', url: '/services' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('serving the prerendered public pages', () => {
+  const languageOf = (body: string) => /<html lang="([a-z]+)">/.exec(body)?.[1];
+
+  it("answers the page in the language of the customer's cookie, over the browser's preference", async () => {
+    const response = await app.inject({
+      url: '/about',
+      headers: { cookie: 'theme=dark; erti_lang=ta', 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(languageOf(response.body)).toBe('ta');
+    expect(response.body).toContain('<h1>About Us</h1>');
+    expect(response.headers['content-language']).toBe('ta');
+  });
+
+  it('answers a first visit (no cookie, or one naming no language of ours) in the language Accept-Language asks for', async () => {
+    const first = await app.inject({ url: '/about', headers: { 'accept-language': 'fr;q=0.9, hi-IN' } });
+    expect(languageOf(first.body)).toBe('hi');
+    const unknownCookie = await app.inject({
+      url: '/about',
+      headers: { cookie: 'erti_lang=fr', 'accept-language': 'ta' },
+    });
+    expect(languageOf(unknownCookie.body)).toBe('ta');
+    const nothing = await app.inject({ url: '/' });
+    expect(languageOf(nothing.body)).toBe('en');
+    expect(nothing.body).toContain('<h1>Home</h1>');
+  });
+
+  it('varies by the headers that choose the language, revalidated with an ETag, never cached as immutable', async () => {
+    const response = await app.inject({ url: '/about', headers: { cookie: 'erti_lang=hi' } });
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.etag).toBeTruthy();
+    const again = await app.inject({
+      url: '/about',
+      headers: { cookie: 'erti_lang=hi', 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('finds a service page by its address as the browser writes it', async () => {
+    const response = await app.inject({
+      url: '/services/finance-%26-tax/Credit%20Card?from=menu',
+      headers: { 'accept-language': 'en-IN' },
+    });
+    expect(response.body).toContain('<h1>Pay your Credit Card Bill</h1>');
+    expect(languageOf(response.body)).toBe('en');
+  });
+
+  it('answers any other address, one reaching outside the pages among them, with the app shell', async () => {
+    for (const url of ['/login', '/..%2Fpages.json', '/prerendered/en/about']) {
+      const response = await app.inject({ url, headers: { cookie: 'erti_lang=hi' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(html);
+      expect(response.headers['content-language'], url).toBeUndefined();
+    }
+    // A malformed escape is the client's mistake (Fastify refuses it), never a 500.
+    expect((await app.inject({ url: '/services/recharge/%E0%A4%A' })).statusCode).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadScreenAt } from './app/router.tsx';
@@ -8,18 +8,26 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-/** A transition, as React Router's navigations are: React renders it in slices between other work. */
+// The same tree as app/prerender.tsx renders at build time, with the browser's router.
+const app = (
+  <StrictMode>
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>
+);
+
+/**
+ * A transition, as React Router's navigations are: React renders it in slices between other work.
+ * A prerendered public page (decision 092) is hydrated; the empty app shell (every other route, and
+ * the service worker's offline fallback) is rendered.
+ */
 function render() {
   startTransition(() => {
-    createRoot(root as HTMLElement).render(
-      <StrictMode>
-        <Providers>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    );
+    if (root?.hasChildNodes()) hydrateRoot(root, app);
+    else createRoot(root as HTMLElement).render(app);
   });
 }
 
@@ -28,6 +36,8 @@ function render() {
 loadScreenAt(window.location.pathname).then(render, render);
 
 // The service worker and the offline and update notices wait until the page has loaded (decision 081).
-window.addEventListener('load', () => {
+// A prerendered page starts this code after its first paint, maybe after `load` (decision 093).
+const startOffline = () =>
   void import('./features/offline/start.tsx').then((offline) => offline.startOfflineSupport());
-});
+if (document.readyState === 'complete') startOffline();
+else window.addEventListener('load', startOffline);

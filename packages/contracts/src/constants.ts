@@ -45,3 +45,20 @@ export const MAX_NAME_LENGTH = 100;
 /** Local storage keys of spec section 3. */
 export const SESSION_STORAGE_KEY = 'ertiUser';
 export const USER_DATA_STORAGE_KEY = 'ertiUserData';
+
+/**
+ * The one inline script of the prerendered pages (decision 092), in their head; the page's
+ * Content-Security-Policy allows exactly this text, by its hash. Before the first paint it marks
+ * `<html data-session>` when a session is stored, so the page keeps room for what a signed-in customer
+ * sees after hydration. After the first paint it starts the JavaScript, which the build names in
+ * `<link rel="erti-entry">` and `<link rel="erti-preload">` rather than in tags the browser would fetch at
+ * once: the page is drawn by its HTML, and on a slow network the JavaScript would share the first
+ * round trips with it and the largest picture (decision 093).
+ */
+export const PRERENDERED_PAGE_SCRIPT =
+  `try{localStorage.getItem('${SESSION_STORAGE_KEY}')&&(document.documentElement.dataset.session='')}catch(e){}` +
+  "document.addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(()=>{" +
+  "for(const l of document.querySelectorAll('link[rel=erti-entry],link[rel=erti-preload]')){" +
+  "const e=l.rel==='erti-entry'?Object.assign(document.createElement('script'),{type:'module',src:l.href})" +
+  ":Object.assign(document.createElement('link'),{rel:'modulepreload',href:l.href});" +
+  "e.crossOrigin='';document.head.append(e)}})))";

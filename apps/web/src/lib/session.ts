@@ -40,6 +40,8 @@ export function saveUserData(userData: StoredUserData): void {
 export function clearSession(): void {
   localStorage.removeItem(SESSION_STORAGE_KEY);
   localStorage.removeItem(USER_DATA_STORAGE_KEY);
+  // The prerendered page's mark of a stored session (decision 092) goes with it.
+  delete document.documentElement.dataset.session;
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
 

@@ -45,8 +45,10 @@ export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) 
         Skip to content
       </a>
       {!hideHeader && <NavBar />}
-      {/* Focusable by script only (tabIndex -1), to receive the focus on a new screen. */}
-      <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* Focusable by script only (tabIndex -1), to receive the focus on a new screen. At least a window
+          high: the footer starts below the first view, where the api's data filling in the screen above it
+          (a prerendered page's billers, decision 092) cannot move it in sight. */}
+      <main id="main" ref={main} tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         {children}
       </main>
       {!hideFooter && <Footer />}

@@ -34,7 +34,7 @@ describe('account menu', () => {
     signIn();
     stubApi(profileAnswer());
     renderScreen('/', '/', <AccountMenu />);
-    const button = screen.getByRole('button', { name: 'Account menu' });
+    const button = await screen.findByRole('button', { name: 'Account menu' });
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
     expect(button.getAttribute('aria-expanded')).toBe('false');
 
@@ -58,7 +58,7 @@ describe('account menu', () => {
     signIn();
     stubApi(profileAnswer(200, 'merchant'));
     const { router } = renderScreen('/', '/', <AccountMenu />);
-    const button = screen.getByRole('button', { name: 'Account menu' });
+    const button = await screen.findByRole('button', { name: 'Account menu' });
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
 
     const keys = userEvent.setup();
@@ -85,7 +85,7 @@ describe('account menu', () => {
     stubApi(profileAnswer());
     const view = renderScreen('/', '/', <AccountMenu />);
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(screen.getAllByRole('menuitem')).toHaveLength(5);
     expect(screen.queryByRole('menuitem', { name: 'Merchant Dashboard' })).toBeNull();
     view.unmount();
@@ -103,7 +103,7 @@ describe('account menu', () => {
     );
     const { router } = renderScreen('/', '/', <AccountMenu />);
     const clicks = userEvent.setup();
-    await clicks.click(screen.getByRole('button', { name: 'Account menu' }));
+    await clicks.click(await screen.findByRole('button', { name: 'Account menu' }));
     await clicks.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull());
     expect(calls.some((call) => call.path === '/users/logout' && call.authorization === 'Bearer tok')).toBe(
@@ -123,7 +123,7 @@ describe('account menu', () => {
     });
     renderScreen('/', '/', <AccountMenu />);
     const clicks = userEvent.setup();
-    await clicks.click(screen.getByRole('button', { name: 'Account menu' }));
+    await clicks.click(await screen.findByRole('button', { name: 'Account menu' }));
     await clicks.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(storage.names()).toEqual(['workbox-precache-v2-http://localhost/']));
   });

@@ -1,13 +1,16 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { useProfile } from '../api/get-profile.ts';
-import { useLogOut } from '../api/log-out.ts';
-import { Avatar } from './avatar.tsx';
 
-const itemClass =
-  'block w-full px-4 py-2 text-left text-gray-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700';
+/**
+ * The signed-in menu, its profile and logout calls: a chunk of their own, fetched once a session is
+ * there, so a visitor's first JavaScript does not carry them (decision 092). Until it is here, a box of
+ * the avatar's size keeps its place.
+ */
+const SignedInMenu = lazy(() =>
+  import('./signed-in-menu.tsx').then((module) => ({ default: module.SignedInMenu })),
+);
 
 /**
  * The navigation bar's account area: SIGNUP and LOGIN when logged out; the profile picture
@@ -16,7 +19,12 @@ const itemClass =
  */
 export function AccountMenu() {
   const session = useSession();
-  if (session) return <SignedInMenu />;
+  if (session)
+    return (
+      <Suspense fallback={<div className="h-10 w-10" />}>
+        <SignedInMenu />
+      </Suspense>
+    );
   return (
     <div className="flex gap-2">
       <Link
@@ -31,113 +39,6 @@ export function AccountMenu() {
       >
         LOGIN
       </Link>
-    </div>
-  );
-}
-
-const menuItemsIn = (element: HTMLElement | null) => [
-  ...(element?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
-];
-
-/** A menu button (WAI-ARIA pattern): arrows move, Escape closes, a click outside closes. */
-function SignedInMenu() {
-  const profile = useProfile();
-  const logOut = useLogOut();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = () => menuItemsIn(root.current);
-
-  useEffect(() => {
-    if (!open) return;
-    menuItemsIn(root.current)[0]?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    button.current?.focus();
-  }
-
-  function moveFocus(event: KeyboardEvent) {
-    const all = items();
-    const current = all.indexOf(document.activeElement as HTMLElement);
-    const next = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: all.length - 1 }[event.key];
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      return close();
-    }
-    if (event.key === 'Tab') return setOpen(false);
-    if (next === undefined) return;
-    event.preventDefault();
-    all[(next + all.length) % all.length]?.focus();
-  }
-
-  const select = () => setOpen(false);
-  return (
-    <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label="Account menu"
-        onClick={() => setOpen((shown) => !shown)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        <Avatar pic={profile.data?.pic} size={40} label="Your profile picture" />
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label="Account"
-          onKeyDown={moveFocus}
-          className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border bg-white py-1 shadow-lg"
-        >
-          <Link role="menuitem" tabIndex={-1} to={paths.profile} onClick={select} className={itemClass}>
-            Profile
-          </Link>
-          <Link role="menuitem" tabIndex={-1} to={paths.txn} onClick={select} className={itemClass}>
-            Transaction
-          </Link>
-          <Link role="menuitem" tabIndex={-1} to={paths.myBills} onClick={select} className={itemClass}>
-            My Bills
-          </Link>
-          {profile.data?.role === 'merchant' && (
-            <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>
-              Merchant Dashboard
-            </Link>
-          )}
-          <Link role="menuitem" tabIndex={-1} to={paths.deleteAccount} onClick={select} className={itemClass}>
-            Delete Account
-          </Link>
-          <button
-            role="menuitem"
-            tabIndex={-1}
-            type="button"
-            onClick={() => {
-              select();
-              logOut();
-            }}
-            className={itemClass}
-          >
-            Logout
-          </button>
-        </div>
-      )}
     </div>
   );
 }

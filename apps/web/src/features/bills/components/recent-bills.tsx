@@ -17,6 +17,20 @@ interface RecentBillsProps {
 }
 
 /**
+ * A prerendered page is drawn, and hydrated, before the session is read (decision 092). When one is
+ * stored, the page's head script has marked `<html data-session>`: this frame, hidden otherwise, keeps
+ * the room of an empty Recent Bills panel so that the panel comes in without moving the billers below.
+ */
+function RecentBillsRoom() {
+  return (
+    <div
+      aria-hidden="true"
+      className="hidden h-[90px] rounded-xl border border-gray-200 bg-white [html[data-session]_&]:block"
+    />
+  );
+}
+
+/**
  * The signed-in user's saved bills of this category: the first is current; a toggle lists the
  * others, choosing one makes it current; a bill can be deleted or opened to pay it again.
  */
@@ -27,7 +41,7 @@ export function RecentBills({ category, categorySlug, actions }: RecentBillsProp
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const listId = useId();
-  if (!session) return null;
+  if (!session) return <RecentBillsRoom />;
   const current = bills.find((bill) => bill._id === chosen) ?? bills[0];
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">

@@ -1,0 +1,73 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
+import { build, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Inside node_modules so the server build's imports of react and the rest resolve from there. */
+const serverBuildDir = join(webRoot, 'node_modules/.erti-prerender');
+
+/** The prerendered pages' folder in the build: one folder per language, kept out of the precache. */
+export const PRERENDERED_DIR = 'prerendered';
+
+type PrerenderModule = typeof import('../src/app/prerender.tsx');
+
+/** The file of a page: `/` is `index.html`, `/services/recharge/DTH` is `services/recharge/DTH.html`. */
+const pageFile = (pathname: string) => `${pathname === '/' ? '/index' : decodeURIComponent(pathname)}.html`;
+
+async function loadRenderer(): Promise<PrerenderModule> {
+  rmSync(serverBuildDir, { recursive: true, force: true });
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { ssr: 'src/app/prerender.tsx', outDir: serverBuildDir, emptyOutDir: true, target: 'node20' },
+  });
+  return import(pathToFileURL(join(serverBuildDir, 'prerender.js')).href);
+}
+
+/**
+ * After the browser build is written: renders each public page once per language into
+ * `prerendered/<language>/` (decision 092), inlines the CSS its first paint needs and moves the full
+ * stylesheet to the end of the body, where it no longer holds back the first paint (decision 093).
+ * The api picks the page by the customer's language; `index.html` stays the empty app shell that the
+ * other routes and the service worker's offline fallback use. `pages.json` lists the pages rendered.
+ */
+export function prerender(): Plugin {
+  return {
+    name: 'erti-prerender',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    writeBundle: {
+      // Before the .br and .gz copies are made, which then cover the pages too.
+      order: 'pre',
+      sequential: true,
+      async handler(options) {
+        const outDir = options.dir as string;
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const { LANGUAGES, PRERENDERED_PATHS, renderPage } = await loadRenderer();
+        // 'body': a stylesheet link at the end of the body blocks no paint, and needs no inline script
+        // (the page's Content-Security-Policy allows none).
+        const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'body', logLevel: 'warn' });
+        for (const language of LANGUAGES) {
+          for (const pathname of PRERENDERED_PATHS) {
+            const html = await beasties.process(await renderPage(pathname, language, template));
+            const file = join(outDir, PRERENDERED_DIR, language, pageFile(pathname));
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(file, html);
+          }
+        }
+        writeFileSync(
+          join(outDir, PRERENDERED_DIR, 'pages.json'),
+          JSON.stringify({
+            languages: LANGUAGES,
+            paths: PRERENDERED_PATHS.map((path) => decodeURIComponent(path)),
+          }),
+        );
+        rmSync(serverBuildDir, { recursive: true, force: true });
+      },
+    },
+  };
+}

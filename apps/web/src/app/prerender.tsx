@@ -1,0 +1,68 @@
+/**
+ * The public pages rendered to HTML at build time (decision 092), then hydrated by main.tsx. Built
+ * by Vite's server build and called by `build/prerender-plugin.ts`; never part of the browser bundle.
+ */
+
+import type { Language } from '@erti/contracts';
+import { serviceCatalogue } from '@erti/contracts/catalogue';
+import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { Providers } from './providers.tsx';
+import { AppRoutes, loadScreenAt } from './router.tsx';
+
+export { LANGUAGES } from '@erti/contracts';
+
+/**
+ * The pages any visitor sees the same before signing in: their first HTML carries their content.
+ * The service pages come from the catalogue constants (the routes read them, not the api); their
+ * billers are fetched after hydration, as before.
+ */
+export const PRERENDERED_PATHS: string[] = [
+  paths.home,
+  paths.services,
+  ...serviceCatalogue.flatMap((category) =>
+    category.services.map((service) => paths.service(category.slug, service.title)),
+  ),
+  paths.about,
+  paths.contact,
+  paths.terms,
+  paths.privacy,
+];
+
+/**
+ * The page at `url` in `language`, put into `template` (the built index.html: its hashed script and
+ * CSS). The tree is main.tsx's, with the static router in place of the browser's, so hydration finds
+ * the same markup. The i18n provider (issue 26) goes here, around `Providers`, given `language`; until
+ * then every language renders English.
+ */
+export async function renderPage(url: string, language: Language, template: string): Promise<string> {
+  // The screen's code first, as main.tsx does: `use` then draws it without suspending.
+  await loadScreenAt(url);
+  const app = renderToString(
+    <StrictMode>
+      <Providers>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  return (
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace('</title>', `</title><script>${PRERENDERED_PAGE_SCRIPT}</script>`)
+      // Named for the head script, which starts them after the first paint (decision 093).
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        '<link rel="erti-entry" href="$1">',
+      )
+      .replaceAll(
+        /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        '<link rel="erti-preload" href="$1">',
+      )
+      .replace('<div id="root"></div>', `<div id="root">${app}</div>`)
+  );
+}
