@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  isLanguage,
-  LANGUAGE_COOKIE,
-  type Language,
-  pickLanguage,
-  preferredLanguages,
-} from '@erti/contracts';
+import type { Language } from '@erti/contracts';
 import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
+import { requestLanguage } from '../../lib/request-language.ts';
 
 /** The page policy's allowance for the prerendered pages' one inline script, by its hash (decision 092). */
 export const PRERENDERED_PAGE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PRERENDERED_PAGE_SCRIPT).digest('base64')}'`;
@@ -20,23 +15,6 @@ const PRERENDERED_DIR = 'prerendered';
 export interface PrerenderedPage {
   file: string;
   language: Language;
-}
-
-/** The value of the language cookie, if it names a language the site speaks. */
-function cookieLanguage(cookieHeader: string | undefined): Language | undefined {
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const [name, value] = pair.split('=').map((part) => part.trim());
-    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
-  }
-  return undefined;
-}
-
-/**
- * The language of the page a request gets (decision 093): the one the customer chose on this device
- * (the `erti_lang` cookie), else the first the browser asks for that the site speaks, else English.
- */
-export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
-  return cookieLanguage(cookieHeader) ?? pickLanguage(preferredLanguages(acceptLanguage));
 }
 
 /** `/` is `index.html`; `/services/recharge/DTH` is `services/recharge/DTH.html`, as the build writes them. */
@@ -68,7 +46,8 @@ export function loadPrerenderedPages(distDir: string) {
     ): PrerenderedPage | undefined {
       const pathname = decodedPath(url);
       if (pathname === undefined || !paths.has(pathname)) return undefined;
-      const language = pageLanguage(headers.cookie, headers['accept-language']);
+      // The customer's choice on this device, else the browser's (decision 093).
+      const language = requestLanguage({ headers });
       return { file: fileOf(language, pathname), language };
     },
   };
