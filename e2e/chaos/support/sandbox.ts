@@ -10,7 +10,7 @@ export const gateways: readonly Gateway[] = ['payu', 'phonepe', 'razorpay'];
 export interface FaultRule {
   path: string;
   method?: string;
-  kind: 'delay' | 'timeout' | 'error' | 'duplicate' | 'outOfOrder' | 'fail' | 'pending';
+  kind: 'delay' | 'timeout' | 'error' | 'duplicate' | 'outOfOrder' | 'fail' | 'pending' | 'lost';
   delayMs?: number;
   status?: number;
   count?: number;
@@ -38,6 +38,36 @@ export interface NetworkTransaction {
   amount: string;
   status: 'SUCCESS' | 'FAILURE' | 'PENDING' | 'REFUSED';
   payCalls: number;
+}
+
+/** What PhonePe's sandbox did about one AutoPay debit (times on the sandbox's clock, ms). */
+export interface RedemptionRecord {
+  merchantOrderId: string;
+  merchantSubscriptionId: string;
+  amount: number;
+  maxAmount: number;
+  subscriptionState: string;
+  notifiedAt: number | null;
+  state: string;
+  attempts: { at: number; state: string }[];
+}
+
+/** What Razorpay's sandbox did about one recurring debit's order (times on the sandbox's clock, ms). */
+export interface RecurringDebitRecord {
+  orderId: string;
+  receipt: string | null;
+  amount: number;
+  tokenId: string;
+  maxAmount: number;
+  tokenStatus: string;
+  notifiedAt: number | null;
+  paymentAfter: number;
+  attempts: { at: number; status: string }[];
+}
+
+export interface MandateDebitRecords {
+  phonepe: RedemptionRecord[];
+  razorpay: RecurringDebitRecord[];
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
@@ -69,6 +99,32 @@ export function sandboxControl(sandboxUrl: string) {
       (await json<{ orders: LedgerEntry[] }>(`${sandboxUrl}/${gateway}/_sandbox/ledger`)).orders,
 
     mails: () => json<MailFacts[]>(`${sandboxUrl}/mailbox/messages`),
+
+    /** Moves the sandbox's one clock (its gateways' mandates and the bill network) forward; answers its offset. */
+    advanceClock: async (advanceMs: number) =>
+      (
+        await json<{ offsetMs: number }>(`${sandboxUrl}/__test/clock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceMs }),
+        })
+      ).offsetMs,
+
+    /** The customers' banks answer every AutoPay debit left pending (PhonePe and Razorpay). */
+    settleMandateDebits: () =>
+      Promise.all([
+        json(`${sandboxUrl}/phonepe/_sandbox/autopay/settle`, { method: 'POST' }),
+        json(`${sandboxUrl}/razorpay/_sandbox/recurring/settle`, { method: 'POST' }),
+      ]),
+
+    mandateDebits: async (): Promise<MandateDebitRecords> => ({
+      phonepe: (
+        await json<{ redemptions: RedemptionRecord[] }>(`${sandboxUrl}/phonepe/_sandbox/autopay/redemptions`)
+      ).redemptions,
+      razorpay: (
+        await json<{ debits: RecurringDebitRecord[] }>(`${sandboxUrl}/razorpay/_sandbox/recurring/debits`)
+      ).debits,
+    }),
 
     networkTransactions: async () =>
       (await json<{ transactions: NetworkTransaction[] }>(`${sandboxUrl}/bou/_sandbox/transactions`))
