@@ -26,12 +26,14 @@ import {
   claimBill,
   type DebitRow,
   findDebit,
+  findDebitOfBill,
   findMandate,
   findMandateOfBill,
   type MandateRow,
   moveDebit,
+  releaseDebit,
 } from './autopay.repository.ts';
-import { approvalNeeded, debitTimeOf, NOTICE_LEAD_MS, noticeTimeOf } from './autopay.rules.ts';
+import { approvalNeeded, debitTimeOf, EARLIEST_DEBIT_MS, noticeTimeOf, overdue } from './autopay.rules.ts';
 import { queueAutopayMail } from './autopay-mail.ts';
 
 export const AUTOPAY_NOTIFY_JOB = 'autopay.notify';
@@ -46,6 +48,9 @@ export const mandateRefOf = (mandate: MandateRow): MandateRef => ({
   mandateId: mandate.id,
   gatewayRefs: mandate.gatewayRefs ?? { setupOrderId: '' },
 });
+
+/** Why a debit ended while AutoPay was paused: such a debit is planned again on Resume (decision 084). */
+const PAUSED = 'AutoPay was paused.';
 
 /** What the customer reads when a refusal ends a debit. */
 const refusalReasons: Record<MandateRefusal, string> = {
@@ -89,7 +94,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
   ): Promise<string | undefined> {
     if (mandate?.id !== debit.mandateId || mandate.status === 'cancelled')
       return 'AutoPay was turned off for this bill.';
-    if (mandate.status === 'paused') return 'AutoPay was paused.';
+    if (mandate.status === 'paused') return PAUSED;
     if (mandate.status !== 'on') return 'AutoPay is not on for this bill.';
     if (entry?.presentment !== 'bill' || entry.billNumber !== debit.billNumber)
       return 'The biller no longer presents this bill.';
@@ -126,7 +131,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
     const needsApproval = approvalText(amountPaise, mandate, entry.category);
     const now = clock.now();
     const debitAt =
-      debitTimeOf(entry.billDueDate, mandate.daysBefore, now) ?? new Date(now.getTime() + NOTICE_LEAD_MS);
+      debitTimeOf(entry.billDueDate, mandate.daysBefore, now) ?? new Date(now.getTime() + EARLIEST_DEBIT_MS);
     await db.transaction(async (tx) => {
       if (needsApproval) {
         const claimed = await claimBill(tx, { ...row, status: 'needs-approval', reason: needsApproval });
@@ -141,6 +146,21 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
         { runAt: noticeTimeOf(debitAt, now), dedupeKey: `${AUTOPAY_NOTIFY_JOB}:${row.id}` },
       );
     });
+  }
+
+  /**
+   * AutoPay resumed: the entry's current bill is planned, also when its debit ended because AutoPay
+   * was paused (a fresh notice, 24 hours ahead), unless the bill is overdue by then (decision 084).
+   */
+  async function planAfterResume(myBillId: string): Promise<void> {
+    const entry = await findMyBill(db, myBillId);
+    if (entry?.presentment !== 'bill' || !entry.billNumber) return;
+    const ended = await findDebitOfBill(db, myBillId, entry.billNumber);
+    if (ended?.status === 'not-debited' && ended.reason === PAUSED) {
+      if (!entry.billDueDate || overdue(entry.billDueDate, clock.now())) return;
+      if (!(await releaseDebit(db, ended.id, PAUSED))) return;
+    }
+    await planBill(myBillId, entry.billNumber);
   }
 
   /** A debit that will not happen: recorded with why, mailed when it failed on the customer. */
@@ -349,7 +369,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
       await settle(debit, mandate, check);
   }
 
-  return { planBill, sendNotice, runDebit, followDebit };
+  return { planBill, planAfterResume, sendNotice, runDebit, followDebit };
 }
 
 export type AutopayDebits = ReturnType<typeof createAutopayDebits>;

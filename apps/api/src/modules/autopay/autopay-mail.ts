@@ -8,6 +8,7 @@ import { enqueueJob, type Job, type JobOutcome } from '../../jobs/job-queue.ts';
 import { findPayer } from '../bills/bills.lookups.ts';
 import { findMyBill, type MyBillRow } from '../my-bills/my-bills.repository.ts';
 import { type DebitRow, findDebit } from './autopay.repository.ts';
+import { debitAfterDueDate } from './autopay.rules.ts';
 
 export const AUTOPAY_MAIL_JOB = 'autopay.mail';
 
@@ -52,6 +53,15 @@ const billLines = ({ entry, debit }: MailFacts) => [
   `Amount: ${formatPaise(debit.amountPaise)}`,
 ];
 
+/** A debit that cannot fall by the due date (the bill came too late for 24 hours' notice) says so. */
+function lateLines({ entry, debit }: MailFacts): string[] {
+  const dueDate = entry.billNumber === debit.billNumber ? entry.billDueDate : null;
+  if (!dueDate || !debit.debitAt || !debitAfterDueDate(debit.debitAt, dueDate)) return [];
+  return [
+    `This is after the bill's due date (${dueDate}): the bill reached AutoPay too late to be paid sooner with the 24 hours' notice the rules require. To pay it on time, pay it yourself now; AutoPay will then not debit it.`,
+  ];
+}
+
 const mails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to'>> = {
   notice: (facts) => ({
     subject: `AutoPay will pay ${facts.entry.nickname} (${facts.entry.billerName}) on ${timeFormat.format(facts.debit.debitAt ?? new Date())}`,
@@ -60,6 +70,7 @@ const mails: Record<AutopayMailKind, (facts: MailFacts) => Omit<MailMessage, 'to
       paragraphs: [
         ...billLines(facts),
         `Debit on: ${timeFormat.format(facts.debit.debitAt ?? new Date())} (India time)`,
+        ...lateLines(facts),
         'No convenience fee is charged on AutoPay. To pay this bill yourself, or not at all, skip this debit: AutoPay stays on for the next bill.',
       ],
       action: { label: 'Skip this debit', href: facts.skipUrl },

@@ -15,11 +15,19 @@ export const DEBIT_HOUR_IST = 10;
  * The notice goes out this long before the debit: RBI's 24 hours and an hour to spare, and well
  * inside PhonePe's 48 hours from notice to the last retry.
  */
-export const NOTICE_LEAD_MS = 25 * 3_600_000;
+const NOTICE_LEAD_MS = 25 * 3_600_000;
+
+/**
+ * The soonest a debit may follow a notice sent now: RBI's 24 hours, and a few minutes for the notice
+ * job to run and for the gateway's clock (decision 084). A bill found too late for its AutoPay day
+ * is debited this long after its notice, which goes out at once.
+ */
+export const EARLIEST_DEBIT_MS = 24 * 3_600_000 + 5 * 60_000;
 
 /**
  * When the debit of a bill due on `dueDate` (YYYY-MM-DD, India) falls: `daysBefore` days before it at
- * DEBIT_HOUR_IST, or as soon as the notice allows when that is past. Undefined for an unreadable date.
+ * DEBIT_HOUR_IST, or as soon as a notice sent now allows when that is sooner. Undefined for an
+ * unreadable date.
  */
 export function debitTimeOf(dueDate: string, daysBefore: number, now: Date): Date | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dueDate);
@@ -27,8 +35,17 @@ export function debitTimeOf(dueDate: string, daysBefore: number, now: Date): Dat
   const due = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   if (Number.isNaN(due)) return undefined;
   const at = due - daysBefore * DAY_MS + DEBIT_HOUR_IST * 3_600_000 - IST_OFFSET_MS;
-  return new Date(Math.max(at, now.getTime() + NOTICE_LEAD_MS));
+  return new Date(Math.max(at, now.getTime() + EARLIEST_DEBIT_MS));
 }
+
+/** The India date (YYYY-MM-DD) of a moment. */
+const indiaDate = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Whether a debit at `debitAt` falls after the bill's due date (YYYY-MM-DD, India): the notice says so. */
+export const debitAfterDueDate = (debitAt: Date, dueDate: string): boolean => indiaDate(debitAt) > dueDate;
+
+/** Whether a bill's due date (India) has passed: an overdue bill is not planned again on Resume. */
+export const overdue = (dueDate: string, now: Date): boolean => indiaDate(now) > dueDate;
 
 /** When the notice of a debit at `debitAt` is sent (now, if that is already past). */
 export const noticeTimeOf = (debitAt: Date, now: Date): Date =>
