@@ -20,11 +20,15 @@ const HOUR = 3_600_000;
 /** The sandbox network issues a registered customer a new bill this long after their first (the run's setting). */
 export const NEW_BILL_HOURS = 240;
 /** How far each step moves the clocks. */
-const STEP_MS = 8 * HOUR;
+const STEP_MS = 12 * HOUR;
 /** Debits, notices and retries of the new bills fall within this many steps after it (due in 4 to 7 days, 48 h of retries). */
-const STEPS_AFTER_NEW_BILL = 30;
+const STEPS_AFTER_NEW_BILL = 16;
+/** The last steps bring no new faults, so that what they left can be retried to its end. */
+const CALM_STEPS = 5;
+/** The chance of a wave of mandate faults at a step. */
+const WAVE_CHANCE = 0.4;
 /** Real time a step leaves the api's jobs to run before the next. */
-const STEP_PAUSE_MS = 1_200;
+const STEP_PAUSE_MS = 1_000;
 
 export type AutopayAction = 'none' | 'skip' | 'pause' | 'cancel' | 'payByHand';
 
@@ -382,9 +386,11 @@ export async function driveAutopay(ctx: AutopayRunSetup): Promise<AutopayOutcome
       return state !== undefined && !DECIDED.has(state);
     });
     if (steps >= STEPS_AFTER_NEW_BILL && paymentsDone && pending.length === 0) break;
-    const wave = mandateFaultWave(random);
-    faultWaves.push(...wave.labels);
-    for (const rule of wave.rules) await sandbox.addFault(rule);
+    if (steps < STEPS_AFTER_NEW_BILL - CALM_STEPS && random.chance(WAVE_CHANCE)) {
+      const wave = mandateFaultWave(random);
+      faultWaves.push(...wave.labels);
+      for (const rule of wave.rules) await sandbox.addFault(rule);
+    }
     // Debits falling due in this step: their customers who pay by hand do it as the clocks move.
     const stepEnd = Date.now() + offset + STEP_MS;
     const handPayers = records.filter((record, index) => {
