@@ -219,7 +219,11 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     await advanceTo(debitAt + 60_000);
     await runAllDueJobs();
     const after = await entryOf(customer, entry.id);
-    expect(after.autopay?.debit?.state).toBe('not-debited');
+    expect(after.autopay?.debit).toMatchObject({
+      state: 'not-debited',
+      outcome: 'paid-by-hand',
+      decidedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     const billOrders = await ordersOfBill(bill.billNumber);
     expect(billOrders.map((order) => [order.status, order.gateway])).toEqual([['SUCCESS', 'payu']]);
   });
@@ -227,7 +231,7 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
   it('mails a bill above the cap for approval and does not debit it', async () => {
     const { customer, entry, bill } = await billInMyBills('2503', 'Home 2503');
     const on = await autopayOn(customer, entry, '1');
-    expect(on.autopay?.debit?.state).toBe('needs-approval');
+    expect(on.autopay?.debit).toMatchObject({ state: 'needs-approval', outcome: 'above-cap' });
     await runAllDueJobs();
     const [approval] = mailsTo(customer, 'Home 2503: this bill needs your approval');
     expect(approval?.text).toContain('is above your AutoPay cap of ₹1.00');
@@ -259,7 +263,7 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     await advanceTo(debitAt + 60_000);
     await runAllDueJobs();
     const after = await entryOf(customer, entry.id);
-    expect(after.autopay).toMatchObject({ state: 'on', debit: { state: 'skipped' } });
+    expect(after.autopay).toMatchObject({ state: 'on', debit: { state: 'skipped', outcome: 'skipped' } });
     expect(await ordersOfBill(bill.billNumber)).toEqual([]);
   });
 
@@ -390,7 +394,10 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
       await advanceTo(nextOffPeakStart(apiNow()) + 60_000);
       await runAllDueJobs();
     }
-    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('failed');
+    expect((await entryOf(customer, entry.id)).autopay?.debit).toMatchObject({
+      state: 'failed',
+      outcome: 'failed',
+    });
     expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['PAYMENT_FAILED']);
     const [failed] = mailsTo(customer, 'Home 2509: AutoPay could not pay this bill');
     expect(failed?.text).toContain('Please pay it yourself before the due date.');
@@ -437,7 +444,10 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     const afterDue = Date.parse(`${bill.dueDate}T00:00:00+05:30`) + 25 * HOUR;
     await withApiClockAhead(afterDue - apiNow(), async () => {
       const resumed = await call('POST', `/my-bills/${entry.id}/autopay/resume`, customer);
-      expect(resumed.json()).toMatchObject({ state: 'on', debit: { state: 'not-debited' } });
+      expect(resumed.json()).toMatchObject({
+        state: 'on',
+        debit: { state: 'not-debited', outcome: 'paused' },
+      });
       await runAllDueJobs();
       expect(mailsTo(customer, 'AutoPay will pay Home 2521')).toHaveLength(1);
       expect(await ordersOfBill(bill.billNumber)).toEqual([]);

@@ -1,6 +1,7 @@
+import type { AutopayDebitOutcome } from '@erti/contracts';
 import type { MandateState } from '../../integrations/mandate-gateway.ts';
 import { eMandateLimitPaise } from '../../integrations/mandate-gateway.ts';
-import type { MandateStatus } from './autopay.repository.ts';
+import type { DebitRow, MandateRow, MandateStatus } from './autopay.repository.ts';
 
 /**
  * The pure rules of AutoPay (decision 079): when a bill's debit falls, when its notice goes out,
@@ -78,5 +79,45 @@ export function mandateStatusOf(state: MandateState, ours: MandateStatus): Manda
       return ours === 'pending' ? 'failed' : 'cancelled';
     default:
       return 'cancelled';
+  }
+}
+
+/** Why AutoPay stopped a debit before it began, in the customer's words (the debit's `reason`). */
+export const stopReasons = {
+  turnedOff: 'AutoPay was turned off for this bill.',
+  paused: 'AutoPay was paused.',
+  notOn: 'AutoPay is not on for this bill.',
+  billGone: 'The biller no longer presents this bill.',
+  billChanged: 'The bill changed since its notice.',
+  paidHere: 'The bill was paid on Erti Pay.',
+  payingHere: 'The bill is being paid on Erti Pay.',
+} as const;
+
+const notDebitedOutcomes: Record<string, AutopayDebitOutcome> = {
+  [stopReasons.turnedOff]: 'mandate-cancelled',
+  [stopReasons.notOn]: 'mandate-cancelled',
+  [stopReasons.paused]: 'paused',
+  [stopReasons.billGone]: 'bill-changed',
+  [stopReasons.billChanged]: 'bill-changed',
+  [stopReasons.paidHere]: 'paid-by-hand',
+  [stopReasons.payingHere]: 'paid-by-hand',
+};
+
+/** Why a debit did not happen (decision 084), from what AutoPay recorded; null while it may, or once paid. */
+export function debitOutcomeOf(
+  debit: Pick<DebitRow, 'status' | 'reason' | 'amountPaise'>,
+  mandate: Pick<MandateRow, 'capPaise'>,
+): AutopayDebitOutcome | null {
+  switch (debit.status) {
+    case 'skipped':
+      return 'skipped';
+    case 'failed':
+      return 'failed';
+    case 'needs-approval':
+      return debit.amountPaise > mandate.capPaise ? 'above-cap' : 'above-rbi-limit';
+    case 'not-debited':
+      return notDebitedOutcomes[debit.reason ?? ''] ?? 'bill-changed';
+    default:
+      return null;
   }
 }
