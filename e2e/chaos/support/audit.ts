@@ -35,6 +35,10 @@ export interface JobFacts {
   status: string;
   orderId: string | null;
   lastError: string | null;
+  /** For explaining a run: how often it ran, when it is due, and what it was given. */
+  attempts: number;
+  runAt: string;
+  payload: string;
 }
 
 /** One line of an order's history (status changes and outside events), for explaining a violation. */
@@ -52,6 +56,7 @@ export interface DebitFacts {
   billNumber: string;
   amountPaise: number;
   status: string;
+  debitAt: string | null;
   orderId: string | null;
   reason: string | null;
 }
@@ -111,7 +116,8 @@ export async function readDatabase(
       `select order_id as "orderId", amount_paise::int as "amountPaise", status from refunds`,
     );
     const jobs = await db.query<JobFacts>(
-      `select kind, status, payload->>'orderId' as "orderId", last_error as "lastError" from jobs`,
+      `select kind, status, payload->>'orderId' as "orderId", last_error as "lastError", attempts,
+        run_at::text as "runAt", payload::text as payload from jobs`,
     );
     const events = await db.query<EventFacts>(`
       select order_id as "orderId",
@@ -120,7 +126,8 @@ export async function readDatabase(
       from order_events order by sequence`);
     const debits = await db.query<DebitFacts>(`
       select id, mandate_id as "mandateId", my_bill_id as "myBillId", user_id as "userId",
-        bill_number as "billNumber", amount_paise::int as "amountPaise", status, order_id as "orderId", reason
+        bill_number as "billNumber", amount_paise::int as "amountPaise", status, debit_at::text as "debitAt",
+        order_id as "orderId", reason
       from autopay_debits`);
     const mandates = await db.query<MandateFacts>(`
       select id, my_bill_id as "myBillId", gateway, cap_paise::int as "capPaise", status from autopay_mandates`);

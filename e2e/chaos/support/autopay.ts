@@ -17,8 +17,11 @@ import type { Shop } from './shop.ts';
  */
 
 const HOUR = 3_600_000;
-/** The sandbox network issues a registered customer a new bill this long after their first (the run's setting). */
-export const NEW_BILL_HOURS = 240;
+/**
+ * The sandbox network issues a registered customer a new bill this long after their first (the run's
+ * setting): the clocks jump past the first, and the run ends well before the second.
+ */
+export const NEW_BILL_HOURS = 400;
 /** How far each step moves the clocks. */
 const STEP_MS = 12 * HOUR;
 /** Debits, notices and retries of the new bills fall within this many steps after it (due in 4 to 7 days, 48 h of retries). */
@@ -27,8 +30,9 @@ const STEPS_AFTER_NEW_BILL = 16;
 const CALM_STEPS = 5;
 /** The chance of a wave of mandate faults at a step. */
 const WAVE_CHANCE = 0.4;
-/** Real time a step leaves the api's jobs to run before the next. */
-const STEP_PAUSE_MS = 1_000;
+/** The longest a step waits for the api's jobs to catch up with the clocks (its job worker runs one at a time). */
+const STEP_SETTLE_MS = 20_000;
+const NOTICE_LEAD_MS = 25 * HOUR;
 
 export type AutopayAction = 'none' | 'skip' | 'pause' | 'cancel' | 'payByHand';
 
@@ -340,6 +344,36 @@ export interface AutopayOutcome {
 
 const DECIDED = new Set(['paid', 'failed', 'skipped', 'not-debited', 'needs-approval']);
 
+/** Each AutoPay customer's entry as My Bills shows it (undefined while the api does not answer). */
+const entriesOf = (ctx: AutopayRunSetup) =>
+  Promise.all(
+    ctx.records.map((record) =>
+      record.myBillId ? myBillOf(ctx, record).catch(() => undefined) : Promise.resolve(undefined),
+    ),
+  );
+
+/**
+ * Waits (a while at most) until the api has done what the clocks made due: every notice whose time has
+ * come has gone out, every debit whose time has come has begun. Answers the entries as they then are.
+ */
+async function caughtUp(ctx: AutopayRunSetup, offsetMs: number): Promise<(MyBill | undefined)[]> {
+  const deadline = Date.now() + STEP_SETTLE_MS;
+  for (;;) {
+    const entries = await entriesOf(ctx);
+    const now = Date.now() + offsetMs;
+    const behind = entries.some((entry) => {
+      const debit = entry?.autopay?.debit;
+      const at = Date.parse(debit?.debitAt ?? '');
+      return (
+        (debit?.state === 'notifying' && at - NOTICE_LEAD_MS <= now) ||
+        (debit?.state === 'scheduled' && at <= now)
+      );
+    });
+    if (!behind || Date.now() > deadline) return entries;
+    await sleep(300);
+  }
+}
+
 /** The customer's own move once the notice is out: skip, pause or cancel; every answer is recorded. */
 async function act(ctx: AutopayRunSetup, record: AutopayRecord, entry: MyBill, offsetMs: number) {
   const action = record.plan.action;
@@ -375,12 +409,8 @@ export async function driveAutopay(ctx: AutopayRunSetup): Promise<AutopayOutcome
   });
   const handPayments: Promise<unknown>[] = [];
   let steps = 0;
-  for (; steps < STEPS_AFTER_NEW_BILL * 2; steps += 1) {
-    const entries = await Promise.all(
-      records.map((record) =>
-        record.myBillId ? myBillOf(ctx, record).catch(() => undefined) : Promise.resolve(undefined),
-      ),
-    );
+  for (; steps < STEPS_AFTER_NEW_BILL + 8; steps += 1) {
+    const entries = await entriesOf(ctx);
     const pending = entries.filter((entry) => {
       const state = entry?.autopay?.debit?.state;
       return state !== undefined && !DECIDED.has(state);
@@ -412,10 +442,10 @@ export async function driveAutopay(ctx: AutopayRunSetup): Promise<AutopayOutcome
       );
     }
     if (random.chance(0.5)) await sandbox.settleMandateDebits();
-    await sleep(STEP_PAUSE_MS);
+    const settled = await caughtUp(ctx, offset);
     await Promise.all(
       records.map(async (record, index) => {
-        const entry = entries[index];
+        const entry = settled[index];
         if (entry?.autopay?.debit?.state !== 'scheduled') return;
         await act(ctx, record, entry, offset).catch((error: unknown) => {
           if (!(error instanceof ApiUnavailableError)) throw error;
