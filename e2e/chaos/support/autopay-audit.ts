@@ -130,10 +130,19 @@ export function auditAutopay(
       if (action.status !== 200 || action.billNumber !== ours.billNumber) continue;
       if (action.action === 'skip' && (first || ours.status !== 'skipped'))
         violations.push(`${where}: skipped by the customer, but ${first ? 'attempted' : ours.status}`);
-      if (action.action === 'skip') continue;
+      if (action.action === 'skip' || action.action === 'resume') continue;
+      // Until the customer resumed, if they did (then the debit is planned again, decision 084).
+      const resumed = record?.actions.find((later) => later.action === 'resume' && later.status === 200);
+      const until = {
+        realAt: resumed?.realAt ?? Number.POSITIVE_INFINITY,
+        sandboxAt: resumed?.sandboxAt ?? Number.POSITIVE_INFINITY,
+      };
       const order = db.orders.find((candidate) => candidate.id === ours.orderId);
-      const retriedAfter = debit.attempts.slice(1).some((attempt) => attempt.at > action.sandboxAt);
-      if ((order && Number(order.createdAt) > action.realAt) || retriedAfter)
+      const opened = Number(order?.createdAt ?? 0);
+      const retriedAfter = debit.attempts
+        .slice(1)
+        .some((attempt) => attempt.at > action.sandboxAt && attempt.at < until.sandboxAt);
+      if ((order && opened > action.realAt && opened < until.realAt) || retriedAfter)
         violations.push(
           `${where}: ${retriedAfter ? 'retried' : 'opened'} after AutoPay was ${action.action === 'pause' ? 'paused' : 'cancelled'}`,
         );

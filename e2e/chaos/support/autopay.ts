@@ -1,6 +1,5 @@
 import type { MandateHandOff, MyBill, TurnOnAutopayResponse } from '@erti/contracts';
 import type { SignedInUser } from '../../support/session.ts';
-import { weighted } from './chaos-plan.ts';
 import { ApiUnavailableError, callApi, expectOk, formOf, getPage, postForm } from './http.ts';
 import { type JourneyRecord, type PaymentPlan, paymentSource } from './journeys.ts';
 import type { Random } from './random.ts';
@@ -51,7 +50,7 @@ export interface AutopayPlan {
 
 /** What the customer did and was answered, for the audit: when, on the sandbox's clock and in real time. */
 export interface AutopayCustomerAction {
-  action: Exclude<AutopayAction, 'none' | 'payByHand'>;
+  action: Exclude<AutopayAction, 'none' | 'payByHand'> | 'resume';
   billNumber: string;
   status: number;
   sandboxAt: number;
@@ -72,12 +71,16 @@ export interface AutopayRecord {
   errors: string[];
 }
 
-const actions: { weight: number; action: AutopayAction }[] = [
-  { weight: 0.45, action: 'none' },
-  { weight: 0.15, action: 'skip' },
-  { weight: 0.1, action: 'pause' },
-  { weight: 0.1, action: 'cancel' },
-  { weight: 0.2, action: 'payByHand' },
+/** What the customers do, in turn, so that even the short run has each (and most do nothing). */
+const actions: readonly AutopayAction[] = [
+  'payByHand',
+  'skip',
+  'none',
+  'pause',
+  'none',
+  'cancel',
+  'none',
+  'payByHand',
 ];
 
 /** `count` AutoPay customers, each with a consumer number no payment of the run uses. */
@@ -87,7 +90,7 @@ export function planAutopay(random: Random, count: number, taken: Set<string>): 
     const front = random.digits(16);
     if (taken.has(front.slice(0, 5))) continue;
     taken.add(front.slice(0, 5));
-    const { action } = weighted(random, actions);
+    const action = actions[plans.length % actions.length] ?? 'none';
     plans.push({
       index: plans.length,
       gateway: random.chance(0.55) ? 'phonepe' : 'razorpay',
@@ -374,12 +377,17 @@ async function caughtUp(ctx: AutopayRunSetup, offsetMs: number): Promise<(MyBill
   }
 }
 
-/** The customer's own move once the notice is out: skip, pause or cancel; every answer is recorded. */
+/**
+ * The customer's own move once the notice is out: skip, pause or cancel; and a customer who paused
+ * resumes once the pause stopped the debit (decision 084: it is planned again). Every answer is recorded.
+ */
 async function act(ctx: AutopayRunSetup, record: AutopayRecord, entry: MyBill, offsetMs: number) {
-  const action = record.plan.action;
-  const billNumber = entry.autopay?.debit?.billNumber ?? '';
-  if (action !== 'skip' && action !== 'pause' && action !== 'cancel') return;
-  if (record.actions.length > 0) return;
+  const debit = entry.autopay?.debit;
+  const billNumber = debit?.billNumber ?? '';
+  const stoppedByPause = entry.autopay?.state === 'paused' && debit?.outcome === 'paused';
+  const action = stoppedByPause && record.actions.length === 1 ? 'resume' : record.plan.action;
+  if (action !== 'resume' && (debit?.state !== 'scheduled' || record.actions.length > 0)) return;
+  if (action !== 'skip' && action !== 'pause' && action !== 'cancel' && action !== 'resume') return;
   const path = `/my-bills/${record.myBillId}/autopay${action === 'cancel' ? '' : `/${action}`}`;
   const answer = await callApi(ctx.apiUrl, action === 'cancel' ? 'DELETE' : 'POST', path, {
     token: record.customer.Token,
@@ -446,7 +454,7 @@ export async function driveAutopay(ctx: AutopayRunSetup): Promise<AutopayOutcome
     await Promise.all(
       records.map(async (record, index) => {
         const entry = settled[index];
-        if (entry?.autopay?.debit?.state !== 'scheduled') return;
+        if (!entry) return;
         await act(ctx, record, entry, offset).catch((error: unknown) => {
           if (!(error instanceof ApiUnavailableError)) throw error;
           record.interruptions.push(error.message);

@@ -17,7 +17,7 @@ const endings = [
   { weight: 0.1, ending: '0006', meaning: 'pending, then declined (refund)' },
 ] as const;
 
-export function weighted<T extends { weight: number }>(random: Random, options: readonly T[]): T {
+function weighted<T extends { weight: number }>(random: Random, options: readonly T[]): T {
   let roll = random.next() * options.reduce((total, option) => total + option.weight, 0);
   for (const option of options) {
     roll -= option.weight;
