@@ -1,3 +1,4 @@
+import type { PhonepeRedemptionRecord, RazorpayRecurringDebitRecord } from '@erti/protocols';
 import type { Gateway } from './journeys.ts';
 
 /**
@@ -40,34 +41,9 @@ export interface NetworkTransaction {
   payCalls: number;
 }
 
-/** What PhonePe's sandbox did about one AutoPay debit (times on the sandbox's clock, ms). */
-export interface RedemptionRecord {
-  merchantOrderId: string;
-  merchantSubscriptionId: string;
-  amount: number;
-  maxAmount: number;
-  subscriptionState: string;
-  notifiedAt: number | null;
-  state: string;
-  attempts: { at: number; state: string }[];
-}
-
-/** What Razorpay's sandbox did about one recurring debit's order (times on the sandbox's clock, ms). */
-export interface RecurringDebitRecord {
-  orderId: string;
-  receipt: string | null;
-  amount: number;
-  tokenId: string;
-  maxAmount: number;
-  tokenStatus: string;
-  notifiedAt: number | null;
-  paymentAfter: number;
-  attempts: { at: number; status: string }[];
-}
-
 export interface MandateDebitRecords {
-  phonepe: RedemptionRecord[];
-  razorpay: RecurringDebitRecord[];
+  phonepe: PhonepeRedemptionRecord[];
+  razorpay: RazorpayRecurringDebitRecord[];
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
@@ -119,10 +95,14 @@ export function sandboxControl(sandboxUrl: string) {
 
     mandateDebits: async (): Promise<MandateDebitRecords> => ({
       phonepe: (
-        await json<{ redemptions: RedemptionRecord[] }>(`${sandboxUrl}/phonepe/_sandbox/autopay/redemptions`)
+        await json<{ redemptions: PhonepeRedemptionRecord[] }>(
+          `${sandboxUrl}/phonepe/_sandbox/autopay/redemptions`,
+        )
       ).redemptions,
       razorpay: (
-        await json<{ debits: RecurringDebitRecord[] }>(`${sandboxUrl}/razorpay/_sandbox/recurring/debits`)
+        await json<{ debits: RazorpayRecurringDebitRecord[] }>(
+          `${sandboxUrl}/razorpay/_sandbox/recurring/debits`,
+        )
       ).debits,
     }),
 

@@ -5,6 +5,7 @@ import {
   type PhonepeNotifyRequest,
   type PhonepeOrderState,
   type PhonepePaymentDetail,
+  type PhonepeRedemptionRecord,
   type PhonepeSubscriptionOrderStatus,
   type PhonepeSubscriptionSetupRequest,
   type PhonepeSubscriptionState,
@@ -40,19 +41,6 @@ interface SubscriptionOrder {
   payments: PhonepePaymentDetail[];
   /** Redemption: how a pending debit ends when its bank answers (a fault may make it fail). */
   settlesTo?: 'COMPLETED' | 'FAILED';
-}
-
-/** What the sandbox's PhonePe did about one debit, for the chaos run's audit (times on its clock). */
-export interface RedemptionRecord {
-  merchantOrderId: string;
-  merchantSubscriptionId: string;
-  amount: number;
-  /** The mandate's maximum and its state now. */
-  maxAmount: number;
-  subscriptionState: string;
-  notifiedAt: number | null;
-  state: string;
-  attempts: { at: number; state: string }[];
 }
 
 /** Why PhonePe refuses a redemption; each is a 400 with this code (the sandbox's words). */
@@ -182,7 +170,7 @@ export class PhonepeAutopayStore {
   }
 
   /** Every debit's notice and attempts, for the chaos run's audit. */
-  redemptions(): RedemptionRecord[] {
+  redemptions(): PhonepeRedemptionRecord[] {
     return [...this.orders.values()]
       .filter((order) => order.flow === 'SUBSCRIPTION_REDEMPTION')
       .map((order) => {

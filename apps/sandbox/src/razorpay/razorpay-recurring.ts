@@ -1,6 +1,7 @@
 import type {
   RazorpayCustomer,
   RazorpayOrderNotification,
+  RazorpayRecurringDebitRecord,
   RazorpayRecurringOrder,
   RazorpayRecurringPayment,
   RazorpayToken,
@@ -45,20 +46,6 @@ type Entities = {
   token?: RazorpayToken;
 };
 
-/** What the sandbox's Razorpay did about one debit's order, for the chaos run's audit (times on its clock, ms). */
-export interface RecurringDebitRecord {
-  orderId: string;
-  receipt: string | null;
-  amount: number;
-  tokenId: string;
-  /** The token's maximum and its status now. */
-  maxAmount: number;
-  tokenStatus: string;
-  notifiedAt: number | null;
-  paymentAfter: number;
-  attempts: { at: number; status: string }[];
-}
-
 export interface RecurringContext {
   /** The sandbox's one clock (decision 073): tokens and notices keep time by it. */
   clock: SandboxClock;
@@ -87,7 +74,7 @@ export function registerRazorpayRecurring(app: FastifyInstance, context: Recurri
   const tokens = new Map<string, RazorpayToken>();
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
   /** Each debit order's notice and attempts, on the clock, and how a payment in flight ends. */
-  const records = new Map<string, RecurringDebitRecord>();
+  const records = new Map<string, RazorpayRecurringDebitRecord>();
   const settlesAs = new Map<string, 'captured' | 'failed'>();
 
   const tokenOf = (customerId: string, tokenId: string) => {
