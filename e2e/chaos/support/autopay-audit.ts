@@ -93,8 +93,10 @@ export function auditAutopay(
     const ours = debitsById.get(debit.debitId);
     const record = ours && recordOf.get(ours.myBillId);
     const where = `debit ${debit.debitId} (${debit.gateway}, ${ours?.status ?? 'no debit of ours'})`;
+    // A notice whose debit was planned again on Resume (decision 084) has no row any more: never debited.
     if (!ours) {
-      violations.push(`${where}: the gateway was notified of a debit AutoPay never planned`);
+      if (debit.attempts.length > 0 || debit.charged > 0)
+        violations.push(`${where}: attempted at the gateway, but AutoPay has no such debit`);
       continue;
     }
     const first = debit.attempts[0];
