@@ -127,11 +127,12 @@ async function turnOnAutopayWithPhonepe(nickname: string): Promise<void> {
   await autopay.getByText(/^Next debit: ₹/).waitFor();
 }
 
-/** Moves both clocks to a day and an hour before the debit (the notice) and waits for our notice mail. */
+/** Moves both clocks to a day and an hour before the debit (the notice), if that is still ahead, and waits for our notice mail. */
 async function toTheNotice(user: SignedInUser, nickname: string): Promise<number> {
   const debitAt = Date.parse((await myBill(user, nickname)).autopay?.debit?.debitAt ?? '');
   expect(debitAt).toBeGreaterThan(apiNow() + 24 * HOUR);
-  await advanceClocks(debitAt - 25 * HOUR + 60_000 - apiNow());
+  // A bill found late for its AutoPay day is noticed at once (decision 084): no time to move then.
+  await advanceClocks(Math.max(0, debitAt - 25 * HOUR + 60_000 - apiNow()));
   const notice = await waitForMail(system.sandboxUrl, user.email, `AutoPay will pay ${nickname}`);
   expect(notice.text).toMatch(/Skip this debit: http.+\/api\/my-bills\/autopay\/skip\?token=/);
   return debitAt;
