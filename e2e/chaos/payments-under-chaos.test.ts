@@ -6,13 +6,23 @@ import { type ReplicatedSystem, startReplicatedSystem } from '../support/replica
 import { type RunningSystem, startSystem } from '../support/servers.ts';
 import { newTestUser, registerThroughApi, type SignedInUser } from '../support/session.ts';
 import { audit, readDatabase } from './support/audit.ts';
+import {
+  type AutopayOutcome,
+  type AutopayRecord,
+  apiClockKeeper,
+  driveAutopay,
+  NEW_BILL_HOURS,
+  planAutopay,
+  setUpAutopay,
+} from './support/autopay.ts';
+import { auditAutopay } from './support/autopay-audit.ts';
 import { planPayments } from './support/chaos-plan.ts';
 import { awaitReconciliation, type Disruption, driveChaos } from './support/chaos-run.ts';
 import type { Gateway } from './support/journeys.ts';
 import { seededRandom } from './support/random.ts';
 import { gateways, sandboxControl } from './support/sandbox.ts';
 import { openShop, registerCustomers } from './support/shop.ts';
-import { chaosSummary } from './support/summary.ts';
+import { autopayLines, chaosSummary } from './support/summary.ts';
 
 /**
  * Issue 9, item 4: N payments across PayU, PhonePe and Razorpay, over real HTTP, while the sandbox
@@ -23,6 +33,12 @@ import { chaosSummary } from './support/summary.ts';
  * reconciliation is done, the database and the outside world's own records must agree: no order
  * lost, none charged twice, no bill paid twice, every charged order SUCCESS or REFUNDED, and
  * charged = paid to billers + test payments + refunded.
+ *
+ * Issue 25: beside them, AutoPay customers turn AutoPay on at PhonePe and Razorpay, and the test
+ * clocks move on in steps so that notices and debits fall due under the same chaos, with faults at
+ * notify and redeem; some customers skip, pause, cancel or pay by hand. The AutoPay audit adds: no
+ * bill paid twice, every charged debit an order SUCCESS or REFUNDED, none without a notice 24 hours
+ * ahead, none skipped, paused, cancelled or above the cap, failed ones retried only off-peak, then mailed.
  */
 
 const payments = Number(process.env.CHAOS_PAYMENTS ?? 1000);
@@ -74,6 +90,10 @@ beforeAll(async () => {
     // A checkout left unpaid is closed after 20 s instead of 20 minutes, so the run sees it (decision 064).
     HANDOFF_EXPIRY_SECONDS: '20',
     LOG_LEVEL: 'error',
+    // AutoPay's days pass on the test clocks (decision 073); its customers' bills are checked at once.
+    TEST_CLOCK: 'true',
+    SANDBOX_NEW_BILL_HOURS: String(NEW_BILL_HOURS),
+    BILL_CHECKS_PER_BILLER_PER_MINUTE: '60000',
   };
   system =
     replicas > 0
@@ -107,6 +127,29 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     ...newTestUser('merchant'),
     email: MERCHANT_EMAIL,
   });
+  // AutoPay's choices have a random of their own: the payments' plan stays what it was for a seed.
+  const autopayRandom = seededRandom(seed + 25);
+  const plans = planPayments(random, payments);
+  const autopayCustomers = await registerCustomers(
+    system,
+    Math.min(40, Math.max(8, Math.ceil(payments / 8))),
+    'autopay',
+  );
+  const autopayRecords: AutopayRecord[] = planAutopay(
+    autopayRandom,
+    autopayCustomers.length,
+    new Set(plans.map((plan) => plan.numberFront.slice(0, 5))),
+  ).map((plan, index) => ({
+    plan,
+    customer: autopayCustomers[index] as SignedInUser,
+    nickname: `AutoPay ${plan.index}`,
+    authorised: false,
+    actions: [],
+    interruptions: [],
+    errors: [],
+  }));
+  const clocks = apiClockKeeper(() => (isReplicated(system) ? system.replicaUrls : [system.apiUrl]));
+  let autopayOutcome: AutopayOutcome | undefined;
   const crashes = Math.max(2, Math.round(payments / 250));
   const run = await driveChaos({
     system,
@@ -114,7 +157,7 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     shop,
     customers,
     merchant,
-    plans: planPayments(random, payments),
+    plans,
     random,
     concurrency: Number(process.env.CHAOS_CONCURRENCY ?? 8),
     // Early enough that orders caught by the last crash can still be reconciled in the run.
@@ -124,6 +167,18 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     waveEvery: Math.max(5, Math.round(payments / 40)),
     siteStaysUp: isReplicated(system),
     disruptions: isReplicated(system) ? replicaDisruptions(system) : [],
+    alongside: async (tools) => {
+      const context = { apiUrl: system.apiUrl, shop, sandbox };
+      await setUpAutopay({ ...context, siteUp: tools.siteUp }, autopayRecords);
+      autopayOutcome = await driveAutopay({
+        ...context,
+        random: autopayRandom,
+        records: autopayRecords,
+        clocks,
+        pay: tools.pay,
+        paymentsDone: tools.paymentsDone,
+      });
+    },
   });
   const known = new Set(run.journeys.flatMap((journey) => journey.orderIds));
   const settled = await awaitReconciliation(
@@ -133,6 +188,7 @@ it(`keeps the books straight through ${payments} payments under faults and crash
   );
 
   // The books are read with the api stopped: its database is closed and nothing moves any more.
+  await clocks.stop();
   await system.stopApi();
   const ledgers = Object.fromEntries(
     await Promise.all(gateways.map(async (gateway) => [gateway, await sandbox.ledger(gateway)] as const)),
@@ -142,13 +198,30 @@ it(`keeps the books straight through ${payments} payments under faults and crash
   );
   const outside = { ledgers, network: await sandbox.networkTransactions(), mails: await sandbox.mails() };
   const report = audit(books, outside, run.journeys);
-  console.info(chaosSummary(run, report, { seed, totalMs: Date.now() - started, ...settled }));
+  const autopay = auditAutopay(
+    books,
+    { ...outside, mandateDebits: await sandbox.mandateDebits() },
+    autopayRecords,
+  );
+  const timing = { seed, totalMs: Date.now() - started, ...settled };
+  console.info(
+    chaosSummary(run, report, timing, autopayOutcome ? autopayLines(autopayOutcome, autopay.figures) : []),
+  );
+  if (autopay.violations.length > 0)
+    console.info(`AutoPay violations:\n  - ${autopay.violations.join('\n  - ')}`);
   // Everything the audit saw, for looking into a failure: CHAOS_DUMP=/tmp/chaos.json
   if (process.env.CHAOS_DUMP)
-    writeFileSync(process.env.CHAOS_DUMP, JSON.stringify({ run, books, outside, report }, null, 1));
+    writeFileSync(
+      process.env.CHAOS_DUMP,
+      JSON.stringify({ run, books, outside, report, autopayRecords, autopay }, null, 1),
+    );
 
   expect(run.crashes.length).toBeGreaterThanOrEqual(2);
   if (isReplicated(system)) expect(run.disruptions.map((done) => done.name)).toHaveLength(4);
   expect(report.statuses.SUCCESS ?? 0).toBeGreaterThan(payments / 4);
   expect(report.violations).toEqual([]);
+  expect(autopay.violations).toEqual([]);
+  // The run did what it is for: mandates approved at both gateways, and debits charged under the faults.
+  expect(autopay.figures.authorised).toBeGreaterThan(autopayRecords.length / 2);
+  expect(autopay.figures.charged).toBeGreaterThan(0);
 });

@@ -18,6 +18,8 @@ export interface ReplicatedSystem extends RunningSystem {
   replicaCount: number;
   /** Each replica's Prometheus endpoint, in replica order. */
   metricsUrls: string[];
+  /** Each replica's own address, past nginx (a test clock is per process: each is moved on its own). */
+  replicaUrls: string[];
   /** Replaces every replica in turn (out of rotation, SIGTERM, a new process, back), as a deployment does. */
   rollReplicas(): Promise<void>;
   /** Ends the api's PostgreSQL sessions (pg_terminate_backend), as a failover or an administrator would; answers how many. */
@@ -102,6 +104,7 @@ export async function startReplicatedSystem(options: {
     databaseUrl: database.url,
     replicaCount: options.replicas,
     metricsUrls: metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
+    replicaUrls: ports.map((port) => `http://127.0.0.1:${port}`),
     async killApi() {
       while (busy.has(nextToCrash)) nextToCrash = (nextToCrash + 1) % options.replicas;
       crashed = nextToCrash;

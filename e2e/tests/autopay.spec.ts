@@ -127,11 +127,12 @@ async function turnOnAutopayWithPhonepe(nickname: string): Promise<void> {
   await autopay.getByText(/^Next debit: ₹/).waitFor();
 }
 
-/** Moves both clocks to a day and an hour before the debit (the notice) and waits for our notice mail. */
+/** Moves both clocks to a day and an hour before the debit (the notice), if that is still ahead, and waits for our notice mail. */
 async function toTheNotice(user: SignedInUser, nickname: string): Promise<number> {
   const debitAt = Date.parse((await myBill(user, nickname)).autopay?.debit?.debitAt ?? '');
   expect(debitAt).toBeGreaterThan(apiNow() + 24 * HOUR);
-  await advanceClocks(debitAt - 25 * HOUR + 60_000 - apiNow());
+  // A bill found late for its AutoPay day is noticed at once (decision 084): no time to move then.
+  await advanceClocks(Math.max(0, debitAt - 25 * HOUR + 60_000 - apiNow()));
   const notice = await waitForMail(system.sandboxUrl, user.email, `AutoPay will pay ${nickname}`);
   expect(notice.text).toMatch(/Skip this debit: http.+\/api\/my-bills\/autopay\/skip\?token=/);
   return debitAt;
@@ -181,12 +182,14 @@ describe('AutoPay of a bill in My Bills, through the PhonePe sandbox', () => {
     await expect
       .poll(async () => (await myBill(user, 'Shop autopay')).autopay?.debit?.state, { timeout: 30_000 })
       .toBe('not-debited');
+    expect((await myBill(user, 'Shop autopay')).autopay?.debit).toMatchObject({ outcome: 'paid-by-hand' });
     const receipts = (await mailsTo(system.sandboxUrl, user.email)).filter((mail) =>
       mail.subject.startsWith('Payment successful'),
     );
     expect(receipts).toHaveLength(1);
     await page.goto(system.apiUrl);
     await openAccountMenuItem(page, 'My Bills');
-    await card.getByText('AutoPay will not pay this bill').waitFor();
+    // Why it did not happen, with the day (decision 084).
+    await card.getByText(/^Not debited: you paid this bill yourself \(\d{1,2} \w{3} \d{4}\)\.$/).waitFor();
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { autopayMandates } from '../src/db/schema/autopay.ts';
 import { orders } from '../src/db/schema/payments.ts';
 import type { TestClock } from '../src/lib/clock.ts';
+import { translatorFor } from '../src/lib/i18n.ts';
 import { mandateRefOf } from '../src/modules/autopay/autopay-debits.ts';
 import {
   customerNumber,
@@ -41,6 +42,19 @@ afterEach(async () => {
   env.sandbox.faults.clear();
   for (const { who, entry } of turnedOn.splice(0)) await call('DELETE', `/my-bills/${entry.id}/autopay`, who);
 });
+
+/**
+ * Moves only the api's clock (the network keeps presenting the same bill) for the length of `story`,
+ * then the sandbox's by as much, so that the clocks agree again for the next test.
+ */
+async function withApiClockAhead(ms: number, story: () => Promise<void>) {
+  (env.built.clock as TestClock).advance(ms);
+  try {
+    await story();
+  } finally {
+    env.sandbox.clock.advance(ms);
+  }
+}
 
 /** Moves the api's clock and the sandbox's (its network and gateways) by the same amount. */
 function advanceClocks(ms: number) {
@@ -103,8 +117,14 @@ async function backFromGateway(url: string, fields?: Record<string, string>) {
 }
 
 /** AutoPay turned on through PhonePe: 5 days before the due date (so the debit falls within the bill's life). */
-async function turnOn(who: SignedInUser, entry: MyBill, cap: string, gateway: 'phonepe' | 'razorpay') {
-  const response = await call('POST', `/my-bills/${entry.id}/autopay`, who, { cap, daysBefore: 5, gateway });
+async function turnOn(
+  who: SignedInUser,
+  entry: MyBill,
+  cap: string,
+  gateway: 'phonepe' | 'razorpay',
+  daysBefore = 5,
+) {
+  const response = await call('POST', `/my-bills/${entry.id}/autopay`, who, { cap, daysBefore, gateway });
   expect(response.statusCode, response.body).toBe(201);
   turnedOn.push({ who, entry });
   const turned: TurnOnAutopayResponse = response.json();
@@ -112,8 +132,8 @@ async function turnOn(who: SignedInUser, entry: MyBill, cap: string, gateway: 'p
   return turned;
 }
 
-async function autopayOn(who: SignedInUser, entry: MyBill, cap: string) {
-  const turned = await turnOn(who, entry, cap, 'phonepe');
+async function autopayOn(who: SignedInUser, entry: MyBill, cap: string, daysBefore = 5) {
+  const turned = await turnOn(who, entry, cap, 'phonepe', daysBefore);
   expect(turned.handOff.method).toBe('GET');
   const returnUrl = await answerPhonepeMandatePage(turned.handOff.url, 'approve');
   expect(await backFromGateway(returnUrl ?? '')).toBe(`${env.apiUrl}/my-bills?autopay=${entry.id}`);
@@ -200,7 +220,11 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     await advanceTo(debitAt + 60_000);
     await runAllDueJobs();
     const after = await entryOf(customer, entry.id);
-    expect(after.autopay?.debit?.state).toBe('not-debited');
+    expect(after.autopay?.debit).toMatchObject({
+      state: 'not-debited',
+      outcome: 'paid-by-hand',
+      decidedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     const billOrders = await ordersOfBill(bill.billNumber);
     expect(billOrders.map((order) => [order.status, order.gateway])).toEqual([['SUCCESS', 'payu']]);
   });
@@ -208,7 +232,7 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
   it('mails a bill above the cap for approval and does not debit it', async () => {
     const { customer, entry, bill } = await billInMyBills('2503', 'Home 2503');
     const on = await autopayOn(customer, entry, '1');
-    expect(on.autopay?.debit?.state).toBe('needs-approval');
+    expect(on.autopay?.debit).toMatchObject({ state: 'needs-approval', outcome: 'above-cap' });
     await runAllDueJobs();
     const [approval] = mailsTo(customer, 'Home 2503: this bill needs your approval');
     expect(approval?.text).toContain('is above your AutoPay cap of ₹1.00');
@@ -240,7 +264,7 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     await advanceTo(debitAt + 60_000);
     await runAllDueJobs();
     const after = await entryOf(customer, entry.id);
-    expect(after.autopay).toMatchObject({ state: 'on', debit: { state: 'skipped' } });
+    expect(after.autopay).toMatchObject({ state: 'on', debit: { state: 'skipped', outcome: 'skipped' } });
     expect(await ordersOfBill(bill.billNumber)).toEqual([]);
   });
 
@@ -371,10 +395,89 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
       await advanceTo(nextOffPeakStart(apiNow()) + 60_000);
       await runAllDueJobs();
     }
-    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('failed');
+    expect((await entryOf(customer, entry.id)).autopay?.debit).toMatchObject({
+      state: 'failed',
+      outcome: 'failed',
+    });
     expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['PAYMENT_FAILED']);
     const [failed] = mailsTo(customer, 'Home 2509: AutoPay could not pay this bill');
     expect(failed?.text).toContain('Please pay it yourself before the due date.');
+  });
+
+  it('plans a debit stopped by a pause again on Resume, with a fresh notice a day ahead (decision 084)', async () => {
+    const { customer, entry, bill } = await billInMyBills('2520', 'Home 2520');
+    // Seven days before: debited a day after each notice, well before the network's next bill.
+    await autopayOn(customer, entry, '14000', 7);
+    const debitAt = await toNotice(customer, entry);
+    expect(mailsTo(customer, 'AutoPay will pay Home 2520')).toHaveLength(1);
+    await call('POST', `/my-bills/${entry.id}/autopay/pause`, customer);
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('not-debited');
+
+    const resumed = await call('POST', `/my-bills/${entry.id}/autopay/resume`, customer);
+    expect(resumed.json()).toMatchObject({
+      state: 'on',
+      debit: { billNumber: bill.billNumber, state: 'notifying' },
+    });
+    expect(Date.parse(resumed.json().debit.debitAt)).toBeGreaterThanOrEqual(apiNow() + 24 * HOUR);
+    await runAllDueJobs();
+    expect(mailsTo(customer, 'AutoPay will pay Home 2520')).toHaveLength(2);
+    const replanned = Date.parse((await entryOf(customer, entry.id)).autopay?.debit?.debitAt ?? '');
+    await advanceTo(replanned + 60_000);
+    await runAllDueJobs();
+    // The entry's own daily check may hold the bill at that moment: the debit looks again seconds later.
+    advanceClocks(15_000);
+    await runAllDueJobs();
+    await settleJobs(env);
+    expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('paid');
+    expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['SUCCESS']);
+  });
+
+  it('does not plan again on Resume a bill that became overdue while paused', async () => {
+    const { customer, entry, bill } = await billInMyBills('2521', 'Home 2521');
+    await autopayOn(customer, entry, '14000');
+    const debitAt = await toNotice(customer, entry);
+    await call('POST', `/my-bills/${entry.id}/autopay/pause`, customer);
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    // Only the api's clock: past the due date, while the network still presents the same bill.
+    const afterDue = Date.parse(`${bill.dueDate}T00:00:00+05:30`) + 25 * HOUR;
+    await withApiClockAhead(afterDue - apiNow(), async () => {
+      const resumed = await call('POST', `/my-bills/${entry.id}/autopay/resume`, customer);
+      expect(resumed.json()).toMatchObject({
+        state: 'on',
+        debit: { state: 'not-debited', outcome: 'paused' },
+      });
+      await runAllDueJobs();
+      expect(mailsTo(customer, 'AutoPay will pay Home 2521')).toHaveLength(1);
+      expect(await ordersOfBill(bill.billNumber)).toEqual([]);
+    });
+  });
+
+  it('notices a bill found too late for its AutoPay day at once and debits it 24 hours on (decision 084)', async () => {
+    const { customer, entry } = await billInMyBills('2522', 'Home 2522');
+    // Seven days before a bill due in four to seven: the AutoPay day has passed.
+    const on = await autopayOn(customer, entry, '14000', 7);
+    const planned = Date.parse(on.autopay?.debit?.debitAt ?? '');
+    expect(planned - apiNow()).toBeGreaterThanOrEqual(24 * HOUR);
+    expect(planned - apiNow()).toBeLessThan(24 * HOUR + 10 * 60_000);
+    await runAllDueJobs();
+    const [notice] = mailsTo(customer, 'AutoPay will pay Home 2522');
+    expect(notice?.text).not.toContain("after the bill's due date");
+  });
+
+  it('says so in the notice when a bill found too late cannot be debited by its due date', async () => {
+    const { customer, entry, bill } = await billInMyBills('2523', 'Home 2523');
+    // The api's clock to 09:00 India time on the due date: the AutoPay day (10:00) is an hour away.
+    await withApiClockAhead(Date.parse(`${bill.dueDate}T09:00:00+05:30`) - apiNow(), async () => {
+      const on = await autopayOn(customer, entry, '14000', 0);
+      expect(Date.parse(on.autopay?.debit?.debitAt ?? '') - apiNow()).toBeLessThan(24 * HOUR + 10 * 60_000);
+      await runAllDueJobs();
+      const [notice] = mailsTo(customer, 'AutoPay will pay Home 2523');
+      const dueDay = translatorFor('en').day(bill.dueDate, 'medium');
+      expect(notice?.text).toContain(`This is after the bill's due date (${dueDay})`);
+    });
   });
 
   it('refuses bad input with a clear 400, and another customer with 404', async () => {

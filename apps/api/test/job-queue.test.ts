@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
 import { claimDueJobs, enqueueJob, runDueJobs, startJobWorker } from '../src/jobs/job-queue.ts';
+import { createTestClock } from '../src/lib/clock.ts';
 import { openTestDatabase } from './support/test-database.ts';
 
 const silentLogger = { warn() {}, error() {}, info() {} } as never;
@@ -46,6 +47,26 @@ describe('durable job queue', () => {
     const [failed] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, 'boom-1'));
     expect(failed?.status).toBe('queued');
     expect(failed?.lastError).toBe('outside system down');
+  });
+});
+
+describe('the job queue on a test clock (decision 083)', () => {
+  it('claims what the moved clock makes due, but keeps a running job leased by real time', async () => {
+    const clock = createTestClock();
+    await enqueueJob(
+      database.db,
+      'tomorrow',
+      {},
+      { dedupeKey: 'tomorrow-1', runAt: new Date(Date.now() + 86_400_000) },
+    );
+    expect(await claimDueJobs(database.db, 10, clock)).toHaveLength(0);
+    clock.advance(86_400_000 + 1_000);
+    const keys = async () => (await claimDueJobs(database.db, 10, clock)).map((job) => job.dedupeKey);
+    expect(await keys()).toContain('tomorrow-1');
+    // A jump past the lease while the job still runs must not hand it to a second worker.
+    clock.advance(86_400_000);
+    expect(await keys()).not.toContain('tomorrow-1');
+    await database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.dedupeKey, 'tomorrow-1'));
   });
 });
 

@@ -20,6 +20,8 @@ export interface OrderFacts {
   amountPaise: number;
   feePaise: number;
   gatewayOrderId: string | null;
+  /** When the order was opened (ms since the epoch, real time). */
+  createdAt: string;
 }
 
 export interface RefundFacts {
@@ -33,6 +35,10 @@ export interface JobFacts {
   status: string;
   orderId: string | null;
   lastError: string | null;
+  /** For explaining a run: how often it ran, when it is due, and what it was given. */
+  attempts: number;
+  runAt: string;
+  payload: string;
 }
 
 /** One line of an order's history (status changes and outside events), for explaining a violation. */
@@ -41,12 +47,40 @@ export interface EventFacts {
   line: string;
 }
 
+/** One AutoPay debit as the api recorded it (decision 079). */
+export interface DebitFacts {
+  id: string;
+  mandateId: string;
+  myBillId: string;
+  userId: string;
+  billNumber: string;
+  amountPaise: number;
+  status: string;
+  debitAt: string | null;
+  orderId: string | null;
+  reason: string | null;
+}
+
+export interface MandateFacts {
+  id: string;
+  myBillId: string;
+  gateway: string;
+  capPaise: number;
+  status: string;
+}
+
 export interface DatabaseFacts {
   orders: OrderFacts[];
   refunds: RefundFacts[];
   jobs: JobFacts[];
   events: EventFacts[];
+  debits: DebitFacts[];
+  mandates: MandateFacts[];
 }
+
+/** An AutoPay debit's order: its merchantOrderId is the debit id (`AD`…), told to no customer at a checkout. */
+export const isDebitOrder = (order: Pick<OrderFacts, 'merchantOrderId'>) =>
+  order.merchantOrderId.startsWith('AD');
 
 /** What runs the audit's queries: PGlite on the api's data directory, or a PostgreSQL client. */
 interface Reader {
@@ -76,20 +110,35 @@ export async function readDatabase(
     const orders = await db.query<OrderFacts>(`
       select id, merchant_order_id as "merchantOrderId", user_id as "userId", status, gateway, kind,
         bill_key as "billKey", amount_paise::int as "amountPaise", convenience_fee_paise::int as "feePaise",
-        gateway_order_id as "gatewayOrderId"
+        gateway_order_id as "gatewayOrderId", (extract(epoch from created_at) * 1000)::bigint::text as "createdAt"
       from orders`);
     const refunds = await db.query<RefundFacts>(
       `select order_id as "orderId", amount_paise::int as "amountPaise", status from refunds`,
     );
     const jobs = await db.query<JobFacts>(
-      `select kind, status, payload->>'orderId' as "orderId", last_error as "lastError" from jobs`,
+      `select kind, status, payload->>'orderId' as "orderId", last_error as "lastError", attempts,
+        run_at::text as "runAt", payload::text as payload from jobs`,
     );
     const events = await db.query<EventFacts>(`
       select order_id as "orderId",
         to_char(created_at, 'HH24:MI:SS.MS') || ' ' || coalesce(from_status, '-') || ' → ' ||
           coalesce(to_status, '-') || ' by ' || source || coalesce(' ' || detail::text, '') as line
       from order_events order by sequence`);
-    return { orders: orders.rows, refunds: refunds.rows, jobs: jobs.rows, events: events.rows };
+    const debits = await db.query<DebitFacts>(`
+      select id, mandate_id as "mandateId", my_bill_id as "myBillId", user_id as "userId",
+        bill_number as "billNumber", amount_paise::int as "amountPaise", status, debit_at::text as "debitAt",
+        order_id as "orderId", reason
+      from autopay_debits`);
+    const mandates = await db.query<MandateFacts>(`
+      select id, my_bill_id as "myBillId", gateway, cap_paise::int as "capPaise", status from autopay_mandates`);
+    return {
+      orders: orders.rows,
+      refunds: refunds.rows,
+      jobs: jobs.rows,
+      events: events.rows,
+      debits: debits.rows,
+      mandates: mandates.rows,
+    };
   } finally {
     await db.close();
   }
@@ -224,8 +273,9 @@ export function audit(db: DatabaseFacts, outside: OutsideRecords, journeys: Jour
     journeys.flatMap((journey) => Array.from({ length: untoldOrders(journey) }, () => journey.customerId)),
     (id) => id,
   );
+  // AutoPay's debit orders are told to nobody at a checkout: the AutoPay audit accounts for each.
   const unknownOrders = countBy(
-    db.orders.filter((order) => !knownOrderIds.has(order.id)),
+    db.orders.filter((order) => !knownOrderIds.has(order.id) && !isDebitOrder(order)),
     (order) => order.userId,
   );
   for (const [userId, count] of Object.entries(unknownOrders))

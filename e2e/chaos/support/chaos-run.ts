@@ -42,6 +42,18 @@ export interface ChaosSetup {
   disruptions?: Disruption[];
   /** A wave of outside faults every this many payments. */
   waveEvery: number;
+  /** Runs beside the payments (AutoPay's customers and clock steps), with the run's own way of paying. */
+  alongside?: (tools: AlongsideTools) => Promise<void>;
+}
+
+/** What a part of the run beside the payments may use. */
+export interface AlongsideTools {
+  /** One payment by `customer`, interrupted ones tried again as every customer of the run does. */
+  pay(plan: PaymentPlan, customer: SignedInUser): Promise<JourneyRecord>;
+  /** Waits until the site answers again. */
+  siteUp(): Promise<void>;
+  /** Resolves once every planned payment is done. */
+  paymentsDone: Promise<void>;
 }
 
 export interface Crash {
@@ -135,25 +147,28 @@ export async function driveChaos(setup: ChaosSetup): Promise<ChaosOutcome> {
   });
 
   /** One customer's payment; an interrupted bill or recharge is tried again once the site is back. */
-  const pay = async (plan: PaymentPlan) => {
-    const customer = setup.customers[plan.index % setup.customers.length] as SignedInUser;
+  const pay = async (
+    plan: PaymentPlan,
+    customer = setup.customers[plan.index % setup.customers.length] as SignedInUser,
+  ) => {
     const record = newJourneyRecord(plan, customer.UserId);
     journeys.push(record);
     while (record.attempts < MAX_ATTEMPTS) {
       try {
         await runJourney(context(customer), record);
-        return;
+        return record;
       } catch (error) {
         if (!(error instanceof ApiUnavailableError)) {
           record.errors.push(error instanceof Error ? error.message : String(error));
-          return;
+          return record;
         }
         record.interruptions.push(error.message);
-        if (plan.product === 'test') return;
+        if (plan.product === 'test') return record;
         await apiBack;
         await siteUp(system.apiUrl);
       }
     }
+    return record;
   };
 
   let next = 0;
@@ -170,7 +185,17 @@ export async function driveChaos(setup: ChaosSetup): Promise<ChaosOutcome> {
       await pay(plan);
     }
   };
-  await Promise.all(Array.from({ length: setup.concurrency }, customerLoop));
+  const payments = Promise.all(Array.from({ length: setup.concurrency }, customerLoop)).then(() => {});
+  const alongside = setup.alongside?.({
+    pay,
+    siteUp: async () => {
+      await apiBack;
+      await siteUp(system.apiUrl);
+    },
+    paymentsDone: payments,
+  });
+  await payments;
+  await alongside;
   await Promise.all(crashing);
   const faultRules = await sandbox.faults();
   await sandbox.clearFaults();

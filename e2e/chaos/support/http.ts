@@ -79,7 +79,7 @@ const CALL_TIMEOUT_MS = 30_000;
  */
 export async function callApi<T = unknown>(
   apiUrl: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { token?: string; body?: unknown } = {},
 ): Promise<ApiAnswer<T>> {

@@ -112,7 +112,7 @@ const api = <T>(ctx: JourneyContext, method: 'GET' | 'POST', path: string, body?
   callApi<T>(ctx.apiUrl, method, path, { token: ctx.customer.Token, body });
 
 /** The bill fetch or recharge validation the payment screens carry (`PaymentSource`) and the amount shown. */
-async function paymentSource(
+export async function paymentSource(
   ctx: JourneyContext,
   plan: PaymentPlan,
 ): Promise<{ source: PaymentSource; amount: string }> {

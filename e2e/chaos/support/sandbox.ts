@@ -1,3 +1,4 @@
+import type { PhonepeRedemptionRecord, RazorpayRecurringDebitRecord } from '@erti/protocols';
 import type { Gateway } from './journeys.ts';
 
 /**
@@ -10,7 +11,7 @@ export const gateways: readonly Gateway[] = ['payu', 'phonepe', 'razorpay'];
 export interface FaultRule {
   path: string;
   method?: string;
-  kind: 'delay' | 'timeout' | 'error' | 'duplicate' | 'outOfOrder' | 'fail' | 'pending';
+  kind: 'delay' | 'timeout' | 'error' | 'duplicate' | 'outOfOrder' | 'fail' | 'pending' | 'lost';
   delayMs?: number;
   status?: number;
   count?: number;
@@ -38,6 +39,11 @@ export interface NetworkTransaction {
   amount: string;
   status: 'SUCCESS' | 'FAILURE' | 'PENDING' | 'REFUSED';
   payCalls: number;
+}
+
+export interface MandateDebitRecords {
+  phonepe: PhonepeRedemptionRecord[];
+  razorpay: RazorpayRecurringDebitRecord[];
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
@@ -69,6 +75,36 @@ export function sandboxControl(sandboxUrl: string) {
       (await json<{ orders: LedgerEntry[] }>(`${sandboxUrl}/${gateway}/_sandbox/ledger`)).orders,
 
     mails: () => json<MailFacts[]>(`${sandboxUrl}/mailbox/messages`),
+
+    /** Moves the sandbox's one clock (its gateways' mandates and the bill network) forward; answers its offset. */
+    advanceClock: async (advanceMs: number) =>
+      (
+        await json<{ offsetMs: number }>(`${sandboxUrl}/__test/clock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceMs }),
+        })
+      ).offsetMs,
+
+    /** The customers' banks answer every AutoPay debit left pending (PhonePe and Razorpay). */
+    settleMandateDebits: () =>
+      Promise.all([
+        json(`${sandboxUrl}/phonepe/_sandbox/autopay/settle`, { method: 'POST' }),
+        json(`${sandboxUrl}/razorpay/_sandbox/recurring/settle`, { method: 'POST' }),
+      ]),
+
+    mandateDebits: async (): Promise<MandateDebitRecords> => ({
+      phonepe: (
+        await json<{ redemptions: PhonepeRedemptionRecord[] }>(
+          `${sandboxUrl}/phonepe/_sandbox/autopay/redemptions`,
+        )
+      ).redemptions,
+      razorpay: (
+        await json<{ debits: RazorpayRecurringDebitRecord[] }>(
+          `${sandboxUrl}/razorpay/_sandbox/recurring/debits`,
+        )
+      ).debits,
+    }),
 
     networkTransactions: async () =>
       (await json<{ transactions: NetworkTransaction[] }>(`${sandboxUrl}/bou/_sandbox/transactions`))

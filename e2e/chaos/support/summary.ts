@@ -1,4 +1,6 @@
 import type { AuditReport } from './audit.ts';
+import type { AutopayOutcome } from './autopay.ts';
+import type { AutopayFigures } from './autopay-audit.ts';
 import { outsideFaults } from './chaos-plan.ts';
 import type { ChaosOutcome } from './chaos-run.ts';
 import type { JourneyRecord } from './journeys.ts';
@@ -44,11 +46,29 @@ function customerLines(journeys: JourneyRecord[]): string[] {
   ];
 }
 
+/** AutoPay's part of the run: its customers, clock steps, debits and what became of them. */
+export function autopayLines(outcome: AutopayOutcome, figures: AutopayFigures): string[] {
+  return [
+    `  AutoPay: ${figures.customers} customers (${figures.authorised} mandates approved), clocks moved ${outcome.movedHours} h in ${outcome.steps} steps`,
+    `    gateways: ${figures.notices} debits notified, ${figures.attempts} debit attempts (${figures.retries} retries), ${figures.charged} charged`,
+    `    debits: ${list(figures.debitsByStatus)}`,
+    `    customers: ${list(figures.actions)}; ${figures.paidByHand} paid by hand, ${figures.handRefused} refused as AutoPay was paying`,
+    `    mandate faults: ${list(countOf(outcome.faultWaves), '; ')}`,
+  ];
+}
+
+const countOf = (labels: string[]) => {
+  const counts: Record<string, number> = {};
+  for (const label of labels) counts[label] = (counts[label] ?? 0) + 1;
+  return counts;
+};
+
 /** The run in a few lines: what was done, what was injected, how it ended, and every violation. */
 export function chaosSummary(
   run: ChaosOutcome,
   report: AuditReport,
   timing: { seed: number; totalMs: number; settleMs: number; settled: boolean },
+  autopay: string[] = [],
 ): string {
   const hits = faultHits(run);
   const orders = Object.values(report.statuses).reduce((total, count) => total + count, 0);
@@ -70,6 +90,7 @@ export function chaosSummary(
     `  awaiting checkout expiry (hand-off answer lost in a crash, never charged): ${report.awaitingExpiry.length}`,
     `  bill network: ${billPayments.success} paid, ${billPayments.failure} declined, ${billPayments.refused} refused, ${billPayments.payCallsAboveOne} sent more than once`,
     `  money: charged ${rupees(money.charged)} = paid to billers ${rupees(money.paidToBillers)} + test payments ${rupees(money.testPaymentsKept)} + refunded ${rupees(money.refunded)}`,
+    ...autopay,
     report.violations.length === 0
       ? '  violations: none'
       : [

@@ -1,5 +1,6 @@
 export * from './bbps.ts';
 export * from './bbps-envelope.ts';
+export * from './mandate-records.ts';
 export * from './payu/payu.ts';
 export * from './phonepe/phonepe.ts';
 export * from './phonepe/phonepe-subscriptions.ts';

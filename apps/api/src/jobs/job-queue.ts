@@ -60,16 +60,18 @@ export async function enqueueJob(
 
 /**
  * Claims up to `limit` due jobs (queued, or running with an expired lock after a crash). Due by the
- * database's clock, moved on by the test clock's offset when there is one (decision 073).
+ * database's clock, moved on by the test clock's offset when there is one (decision 073). The lease
+ * is on the database's own clock, never moved: a test clock's jump while a job runs must not hand
+ * the job to a second worker (decision 083).
  */
 export async function claimDueJobs(db: Database, limit: number, clock: Clock = systemClock): Promise<Job[]> {
   const now = sql`(now() + make_interval(secs => ${clock.offsetMs() / 1000}))`;
   const result = await db.execute(sql`
     update jobs set status = 'running', attempts = attempts + 1,
-      locked_until = ${now} + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+      locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
     where id in (
       select id from jobs
-      where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now})
+      where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < now())
       order by run_at
       limit ${limit}
       for update skip locked

@@ -5,12 +5,23 @@ import { z } from 'zod';
  * Fault injection for reliability tests. A rule matches requests whose path starts with `path`
  * (and optionally one method) and applies one fault: a delay, a hang (timeout), an HTTP error,
  * or a flag that handlers read (`duplicate`, `outOfOrder`, `fail`, `pending` for gateway and network outcomes;
- * `unreadable`: a gateway's status answer carries a status word no documentation lists).
+ * `unreadable`: a gateway's status answer carries a status word no documentation lists; `lost`: a
+ * gateway's callback of a mandate notice or debit is never sent).
  */
 export const faultRuleSchema = z.object({
   path: z.string().min(1),
   method: z.string().optional(),
-  kind: z.enum(['delay', 'timeout', 'error', 'duplicate', 'outOfOrder', 'fail', 'pending', 'unreadable']),
+  kind: z.enum([
+    'delay',
+    'timeout',
+    'error',
+    'duplicate',
+    'outOfOrder',
+    'fail',
+    'pending',
+    'unreadable',
+    'lost',
+  ]),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   status: z.number().int().min(400).max(599).optional(),
   /** How many matching requests it affects; absent means every one until cleared. */
@@ -19,6 +30,15 @@ export const faultRuleSchema = z.object({
   probability: z.number().min(0).max(1).optional(),
 });
 export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number };
+
+export type FlagKind = Exclude<FaultRule['kind'], 'delay' | 'timeout' | 'error'>;
+
+/** The callback-shaping flags of one request: sent twice, an older one after the newest, or never. */
+export interface CallbackFlags {
+  duplicate: boolean;
+  outOfOrder: boolean;
+  lost: boolean;
+}
 
 export class Faults {
   private rules: FaultRule[] = [];
@@ -53,13 +73,28 @@ export class Faults {
     return rule;
   }
 
-  /** For handlers: is a flag fault (duplicate, outOfOrder, fail, pending, unreadable) set for this request? */
-  flag(
-    request: FastifyRequest,
-    kind: 'duplicate' | 'outOfOrder' | 'fail' | 'pending' | 'unreadable',
-  ): boolean {
+  /** For handlers: is a flag fault (duplicate, outOfOrder, fail, pending, unreadable, lost) set for this request? */
+  flag(request: FastifyRequest, kind: FlagKind): boolean {
     return this.take(request.method, request.url.split('?')[0] ?? '', [kind]) !== undefined;
   }
+
+  callbackFlags(request: FastifyRequest): CallbackFlags {
+    return {
+      duplicate: this.flag(request, 'duplicate'),
+      outOfOrder: this.flag(request, 'outOfOrder'),
+      lost: this.flag(request, 'lost'),
+    };
+  }
+}
+
+/**
+ * The callbacks of one event as the flags shape them: none (lost), the newest twice (duplicate), or
+ * the newest before an older one (out of order); each list is sent in its order.
+ */
+export function shapedCallbacks<T>(newest: T[], older: T[], flags: CallbackFlags): T[] {
+  if (flags.lost) return [];
+  const sent = flags.duplicate ? [...newest, ...newest] : newest;
+  return flags.outOfOrder ? [...sent, ...older] : sent;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

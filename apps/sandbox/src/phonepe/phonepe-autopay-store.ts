@@ -5,6 +5,7 @@ import {
   type PhonepeNotifyRequest,
   type PhonepeOrderState,
   type PhonepePaymentDetail,
+  type PhonepeRedemptionRecord,
   type PhonepeSubscriptionOrderStatus,
   type PhonepeSubscriptionSetupRequest,
   type PhonepeSubscriptionState,
@@ -38,6 +39,8 @@ interface SubscriptionOrder {
   strategy?: 'STANDARD' | 'CUSTOM';
   autoDebit?: boolean;
   payments: PhonepePaymentDetail[];
+  /** Redemption: how a pending debit ends when its bank answers (a fault may make it fail). */
+  settlesTo?: 'COMPLETED' | 'FAILED';
 }
 
 /** Why PhonePe refuses a redemption; each is a 400 with this code (the sandbox's words). */
@@ -147,18 +150,42 @@ export class PhonepeAutopayStore {
     return phonepeOffPeak(new Date(now)) ? undefined : 'RETRY_OUTSIDE_OFF_PEAK';
   }
 
-  /** One debit attempt on a notified order (PENDING until it settles). */
-  redeem(order: SubscriptionOrder, state: PhonepeOrderState): PhonepePaymentDetail {
+  /** One debit attempt on a notified order (PENDING until it settles, then `settlesTo`). */
+  redeem(
+    order: SubscriptionOrder,
+    state: PhonepeOrderState,
+    settlesTo: 'COMPLETED' | 'FAILED' = 'COMPLETED',
+  ): PhonepePaymentDetail {
+    order.settlesTo = settlesTo;
     return this.attempt(order, state);
   }
 
-  /** Settles debits left pending: they complete (the customer's bank answered). */
+  /** Settles debits left pending: they complete, or fail when a fault said so (the customer's bank answered). */
   settlePending(): SubscriptionOrder[] {
     const settled = [...this.orders.values()].filter(
       (order) => order.flow === 'SUBSCRIPTION_REDEMPTION' && order.state === 'PENDING',
     );
-    for (const order of settled) this.setState(order, 'COMPLETED');
+    for (const order of settled) this.setState(order, order.settlesTo ?? 'COMPLETED');
     return settled;
+  }
+
+  /** Every debit's notice and attempts, for the chaos run's audit. */
+  redemptions(): PhonepeRedemptionRecord[] {
+    return [...this.orders.values()]
+      .filter((order) => order.flow === 'SUBSCRIPTION_REDEMPTION')
+      .map((order) => {
+        const subscription = this.subscriptions.get(order.merchantSubscriptionId);
+        return {
+          merchantOrderId: order.merchantOrderId,
+          merchantSubscriptionId: order.merchantSubscriptionId,
+          amount: order.amount,
+          maxAmount: subscription?.maxAmount ?? 0,
+          subscriptionState: subscription?.state ?? 'UNKNOWN',
+          notifiedAt: order.notifiedAt ?? null,
+          state: order.state,
+          attempts: order.payments.map((payment) => ({ at: payment.timestamp, state: payment.state })),
+        };
+      });
   }
 
   /** The merchant cancels, or the customer revokes in their UPI app; false when it was not live. */

@@ -148,4 +148,29 @@ describe('PhonePe AutoPay sandbox', () => {
     const cancel = await post('/phonepe/subscriptions/v2/MREVOKE1/cancel', undefined);
     expect(cancel.json()).toMatchObject({ code: 'SUBSCRIPTION_NOT_ACTIVE' });
   });
+
+  it('leaves a debit pending then fails it when both faults are set, and records its notice and attempts', async () => {
+    const { redeem } = await notifiedDebit('LATEFAIL1', 500_000, 10_000);
+    await advanceClock(DAY_MS);
+    sandbox.faults.add({ path: '/phonepe/subscriptions/v2/redeem', kind: 'fail', count: 1 });
+    sandbox.faults.add({ path: '/phonepe/subscriptions/v2/redeem', kind: 'pending', count: 1 });
+    expect((await redeem()).json()).toMatchObject({ state: 'PENDING' });
+    const order = () =>
+      sandbox.app.inject({
+        method: 'GET',
+        url: '/phonepe/subscriptions/v2/order/DLATEFAIL1/status',
+        headers,
+      });
+    expect((await order()).json()).toMatchObject({ state: 'PENDING' });
+    await sandbox.app.inject({ method: 'POST', url: '/phonepe/_sandbox/autopay/settle' });
+    expect((await order()).json()).toMatchObject({ state: 'FAILED' });
+    const records = (
+      await sandbox.app.inject({ method: 'GET', url: '/phonepe/_sandbox/autopay/redemptions' })
+    ).json().redemptions as { merchantOrderId: string; notifiedAt: number; attempts: { at: number }[] }[];
+    const record = records.find((candidate) => candidate.merchantOrderId === 'DLATEFAIL1');
+    expect(record?.attempts).toHaveLength(1);
+    expect((record?.attempts[0]?.at ?? 0) - (record?.notifiedAt ?? 0)).toBeGreaterThanOrEqual(DAY_MS);
+    // Both rules were taken by the one request: nothing is left to apply to the next.
+    expect(sandbox.faults.list().every((rule) => rule.hits === 1)).toBe(true);
+  });
 });

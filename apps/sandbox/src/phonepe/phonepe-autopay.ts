@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { SandboxClock } from '../bou/clock.ts';
-import type { Faults } from '../faults/faults.ts';
+import { type Faults, shapedCallbacks } from '../faults/faults.ts';
 import { registerClockControls } from '../gateway-kit/clock-controls.ts';
 import { escapeHtml, factList, htmlPage, outcomeButtons, rupees } from '../gateway-kit/html.ts';
 import type { Ledger } from '../gateway-kit/ledger.ts';
@@ -118,7 +118,9 @@ function mandatePage(order: SubscriptionOrder, subscription: PhonepeSubscription
  * mandate page, subscription and order status, notify, redeem and cancel, their callbacks, and test
  * controls: the AutoPay clock (`/phonepe/_sandbox/clock`), settling pending debits and a revoke from
  * the customer's UPI app. Faults: `fail` on notify (not delivered) and on redeem (declined),
- * `pending` on redeem (in flight until settled); `error` and `timeout` as everywhere.
+ * `pending` on redeem (in flight until settled; with `fail` too, it then fails), `lost` on notify and
+ * redeem (no callback), `duplicate` and `outOfOrder` on redeem (its callback twice, or the notice's
+ * callback after it); `error` and `timeout` as everywhere.
  * Answers the checkout's setup handler (the web's `POST /checkout/v2/pay` with a setup flow).
  */
 export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayContext) {
@@ -209,12 +211,13 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
       );
     const order = store.notify(body, !faults.flag(request, 'fail'));
     const delivered = order.state === 'NOTIFIED';
-    await context.send(request.log, [
-      orderEvent(
-        delivered ? 'subscription.notification.completed' : 'subscription.notification.failed',
-        order,
-      ),
-    ]);
+    if (!faults.flag(request, 'lost'))
+      await context.send(request.log, [
+        orderEvent(
+          delivered ? 'subscription.notification.completed' : 'subscription.notification.failed',
+          order,
+        ),
+      ]);
     return { orderId: order.orderId, state: 'NOTIFICATION_IN_PROGRESS', expireAt: order.expireAt };
   });
 
@@ -229,13 +232,16 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
     if (inFlight) return { transactionId: inFlight.transactionId, state: 'PENDING' };
     const refusal = store.redeemRefusal(order);
     if (refusal) return badRequest(reply, refusal, refusalMessages[refusal]);
-    const outcome = faults.flag(request, 'fail')
-      ? 'FAILED'
-      : faults.flag(request, 'pending')
-        ? 'PENDING'
-        : 'COMPLETED';
-    const attempt = store.redeem(order, outcome);
-    if (outcome !== 'PENDING') await context.send(request.log, [redemptionEvent(order)]);
+    const declined = faults.flag(request, 'fail');
+    const pending = faults.flag(request, 'pending');
+    const outcome = pending ? 'PENDING' : declined ? 'FAILED' : 'COMPLETED';
+    const attempt = store.redeem(order, outcome, declined ? 'FAILED' : 'COMPLETED');
+    const stale = orderEvent('subscription.notification.completed', order);
+    if (outcome !== 'PENDING')
+      await context.send(
+        request.log,
+        shapedCallbacks([redemptionEvent(order)], [stale], faults.callbackFlags(request)),
+      );
     return { transactionId: attempt.transactionId, state: 'PENDING' };
   });
 
@@ -268,6 +274,9 @@ export function registerPhonepeAutopay(app: FastifyInstance, context: AutopayCon
     await context.send(request.log, settled.map(redemptionEvent));
     return { settled: settled.length };
   });
+
+  /** Test control: every debit's notice and attempts (times on the sandbox clock), for the chaos run's audit. */
+  app.get('/phonepe/_sandbox/autopay/redemptions', async () => ({ redemptions: store.redemptions() }));
 
   registerClockControls(app, '/phonepe', store.clock);
 

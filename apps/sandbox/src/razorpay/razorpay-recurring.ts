@@ -1,6 +1,7 @@
 import type {
   RazorpayCustomer,
   RazorpayOrderNotification,
+  RazorpayRecurringDebitRecord,
   RazorpayRecurringOrder,
   RazorpayRecurringPayment,
   RazorpayToken,
@@ -10,7 +11,7 @@ import { razorpayPaymentSignature } from '@erti/protocols';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { SandboxClock } from '../bou/clock.ts';
-import type { Faults } from '../faults/faults.ts';
+import { type Faults, shapedCallbacks } from '../faults/faults.ts';
 import { registerClockControls } from '../gateway-kit/clock-controls.ts';
 import { randomAlnum } from '../gateway-kit/ids.ts';
 import type { RazorpayStore } from './razorpay-store.ts';
@@ -63,13 +64,18 @@ export interface RecurringContext {
  * payment on the token, token cancellation, their webhooks, and test controls: the recurring clock
  * (`/razorpay/_sandbox/clock`), settling debits in flight and a cancellation from the customer's
  * UPI app. Faults: `fail` on `/v1/orders` (the notice is not delivered) and on
- * `/v1/payments/create/recurring` (declined), `pending` on the latter (in flight until settled).
+ * `/v1/payments/create/recurring` (declined), `pending` on the latter (in flight until settled; with
+ * `fail` too, it then fails), `lost` on both (no webhook), `duplicate` and `outOfOrder` on the latter
+ * (its webhooks twice, or the notice's webhook after them).
  */
 export function registerRazorpayRecurring(app: FastifyInstance, context: RecurringContext) {
   const { store, faults, basicAuth, apiError, clock } = context;
   const customers = new Map<string, RazorpayCustomer>();
   const tokens = new Map<string, RazorpayToken>();
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
+  /** Each debit order's notice and attempts, on the clock, and how a payment in flight ends. */
+  const records = new Map<string, RazorpayRecurringDebitRecord>();
+  const settlesAs = new Map<string, 'captured' | 'failed'>();
 
   const tokenOf = (customerId: string, tokenId: string) => {
     const token = tokens.get(tokenId);
@@ -167,11 +173,8 @@ export function registerRazorpayRecurring(app: FastifyInstance, context: Recurri
         'order_id',
       );
     const inFlight = store.paymentsOf(order.id).find((payment) => payment.status === 'created');
-    const status = faults.flag(request, 'fail')
-      ? 'failed'
-      : faults.flag(request, 'pending')
-        ? 'created'
-        : 'captured';
+    const declined = faults.flag(request, 'fail');
+    const status = faults.flag(request, 'pending') ? 'created' : declined ? 'failed' : 'captured';
     const payment =
       inFlight ??
       store.pay(order, {
@@ -181,7 +184,16 @@ export function registerRazorpayRecurring(app: FastifyInstance, context: Recurri
         contact: body.contact,
         recurring: { customer_id: body.customer_id, token_id: token.id },
       });
-    if (!inFlight && status !== 'created') await context.send(request.log, paymentEvents(payment));
+    if (!inFlight) {
+      records.get(order.id)?.attempts.push({ at: clock.now().getTime(), status });
+      settlesAs.set(payment.id, declined ? 'failed' : 'captured');
+    }
+    const stale = [context.event('order.notification.delivered', { order })];
+    if (!inFlight && status !== 'created')
+      await context.send(
+        request.log,
+        shapedCallbacks(paymentEvents(payment), stale, faults.callbackFlags(request)),
+      );
     return {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,
@@ -207,15 +219,24 @@ export function registerRazorpayRecurring(app: FastifyInstance, context: Recurri
     },
   );
 
-  /** Test control: every recurring debit in flight is captured now (sending its webhooks). */
+  /** Test control: every recurring debit in flight is captured now, or fails if a fault said so (sending its webhooks). */
   app.post('/razorpay/_sandbox/recurring/settle', async (request) => {
     const settled = store.inFlight();
     for (const payment of settled) {
-      store.capture(payment);
+      if (settlesAs.get(payment.id) === 'failed') store.fail(payment);
+      else store.capture(payment);
       await context.send(request.log, paymentEvents(payment));
     }
     return { settled: settled.length };
   });
+
+  /** Test control: every debit order's notice and attempts (times on the sandbox clock), for the chaos run's audit. */
+  app.get('/razorpay/_sandbox/recurring/debits', async () => ({
+    debits: [...records.values()].map((record) => {
+      const token = tokens.get(record.tokenId);
+      return { ...record, maxAmount: token?.max_amount ?? 0, tokenStatus: token?.recurring_details.status };
+    }),
+  }));
 
   registerClockControls(app, '/razorpay', clock);
 
@@ -241,12 +262,28 @@ export function registerRazorpayRecurring(app: FastifyInstance, context: Recurri
       return undefined;
     },
 
-    /** The notice of a debit's order goes to the customer now (`delivered` false: a fault). */
-    async notify(log: FastifyBaseLogger, order: RazorpayRecurringOrder, delivered: boolean) {
+    /** The notice of a debit's order goes to the customer now (`delivered` false, `lost` webhook: faults). */
+    async notify(
+      log: FastifyBaseLogger,
+      order: RazorpayRecurringOrder,
+      faulted: { delivered: boolean; lost: boolean },
+    ) {
       if (!order.notification) return;
+      const { delivered } = faulted;
       order.notification = { ...order.notification, status: delivered ? 'delivered' : 'failed' };
+      records.set(order.id, {
+        orderId: order.id,
+        receipt: order.receipt ?? null,
+        amount: order.amount,
+        tokenId: order.notification.token_id,
+        maxAmount: 0,
+        tokenStatus: '',
+        notifiedAt: delivered ? clock.now().getTime() : null,
+        paymentAfter: order.notification.payment_after * 1000,
+        attempts: [],
+      });
       const name = delivered ? 'order.notification.delivered' : 'order.notification.failed';
-      await context.send(log, [context.event(name, { order })]);
+      if (!faulted.lost) await context.send(log, [context.event(name, { order })]);
     },
 
     /** What is wrong with a checkout of an authorisation order, if anything. */

@@ -118,6 +118,13 @@ export class RazorpayStore {
     this.ledger.charge(order.id, order.amount);
   }
 
+  /** The bank declined a payment that was in flight. */
+  fail(payment: RazorpayRecurringPayment): void {
+    payment.status = 'failed';
+    payment.error_code = 'BAD_REQUEST_ERROR';
+    payment.error_description = 'Payment failed because the bank declined it';
+  }
+
   /** Payments still in flight (recurring debits the bank has not answered). */
   inFlight(): RazorpayRecurringPayment[] {
     return [...this.payments.values()].filter((payment) => payment.status === 'created');

@@ -244,7 +244,11 @@ export const razorpaySystem: SandboxSystem = async (app: FastifyInstance, { conf
       ...rest,
       ...(notification ? { notification: { ...notification, status: 'pending' as const } } : {}),
     });
-    if (order.notification) await recurring.notify(request.log, order, !faults.flag(request, 'fail'));
+    if (order.notification)
+      await recurring.notify(request.log, order, {
+        delivered: !faults.flag(request, 'fail'),
+        lost: faults.flag(request, 'lost'),
+      });
     return order;
   });
 

@@ -71,6 +71,24 @@ export const autopayDebitStates = [
 ] as const;
 export type AutopayDebitState = (typeof autopayDebitStates)[number];
 
+/**
+ * Why a debit did not happen (decision 084): skipped by the customer, the bill paid by hand, above
+ * the customer's cap (needs approval), above RBI's limit without extra authentication, AutoPay
+ * paused, the mandate cancelled (here or at the gateway), failed after the gateway's retries, or the
+ * biller no longer presenting that bill.
+ */
+export const autopayDebitOutcomes = [
+  'skipped',
+  'paid-by-hand',
+  'above-cap',
+  'above-rbi-limit',
+  'paused',
+  'mandate-cancelled',
+  'failed',
+  'bill-changed',
+] as const;
+export type AutopayDebitOutcome = (typeof autopayDebitOutcomes)[number];
+
 export const autopaySchema = z.object({
   state: z.enum(autopayStates),
   gateway: z.enum(autopayGateways),
@@ -86,6 +104,10 @@ export const autopaySchema = z.object({
       debitAt: z.string().nullable(),
       state: z.enum(autopayDebitStates),
       orderId: z.string().nullable(),
+      /** Why it did not happen, once that is decided; null while it may still happen, or once paid. */
+      outcome: z.enum(autopayDebitOutcomes).nullable(),
+      /** ISO time that was decided (skipped, ended, failed), or null. */
+      decidedAt: z.string().nullable(),
     })
     .nullable(),
 });

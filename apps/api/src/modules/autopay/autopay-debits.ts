@@ -26,12 +26,21 @@ import {
   claimBill,
   type DebitRow,
   findDebit,
+  findDebitOfBill,
   findMandate,
   findMandateOfBill,
   type MandateRow,
   moveDebit,
+  releaseDebit,
 } from './autopay.repository.ts';
-import { approvalNeeded, debitTimeOf, NOTICE_LEAD_MS, noticeTimeOf } from './autopay.rules.ts';
+import {
+  approvalNeeded,
+  debitTimeOf,
+  EARLIEST_DEBIT_MS,
+  noticeTimeOf,
+  overdue,
+  stopReasons,
+} from './autopay.rules.ts';
 import { queueAutopayMail } from './autopay-mail.ts';
 
 export const AUTOPAY_NOTIFY_JOB = 'autopay.notify';
@@ -87,18 +96,16 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
     entry: MyBillRow | undefined,
     mandate: MandateRow | undefined,
   ): Promise<string | undefined> {
-    if (mandate?.id !== debit.mandateId || mandate.status === 'cancelled')
-      return 'AutoPay was turned off for this bill.';
-    if (mandate.status === 'paused') return 'AutoPay was paused.';
-    if (mandate.status !== 'on') return 'AutoPay is not on for this bill.';
-    if (entry?.presentment !== 'bill' || entry.billNumber !== debit.billNumber)
-      return 'The biller no longer presents this bill.';
+    if (mandate?.id !== debit.mandateId || mandate.status === 'cancelled') return stopReasons.turnedOff;
+    if (mandate.status === 'paused') return stopReasons.paused;
+    if (mandate.status !== 'on') return stopReasons.notOn;
+    if (entry?.presentment !== 'bill' || entry.billNumber !== debit.billNumber) return stopReasons.billGone;
     const payments = await paymentsOfBills(db, debit.userId, [
       { billerId: entry.billerId, billNumber: debit.billNumber },
     ]);
     const payment = payments.get(paymentKey(entry.billerId, debit.billNumber));
-    if (payment === 'paid') return 'The bill was paid on Erti Pay.';
-    if (payment === 'paying') return 'The bill is being paid on Erti Pay.';
+    if (payment === 'paid') return stopReasons.paidHere;
+    if (payment === 'paying') return stopReasons.payingHere;
     return undefined;
   }
 
@@ -126,7 +133,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
     const needsApproval = approvalText(amountPaise, mandate, entry.category);
     const now = clock.now();
     const debitAt =
-      debitTimeOf(entry.billDueDate, mandate.daysBefore, now) ?? new Date(now.getTime() + NOTICE_LEAD_MS);
+      debitTimeOf(entry.billDueDate, mandate.daysBefore, now) ?? new Date(now.getTime() + EARLIEST_DEBIT_MS);
     await db.transaction(async (tx) => {
       if (needsApproval) {
         const claimed = await claimBill(tx, { ...row, status: 'needs-approval', reason: needsApproval });
@@ -141,6 +148,21 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
         { runAt: noticeTimeOf(debitAt, now), dedupeKey: `${AUTOPAY_NOTIFY_JOB}:${row.id}` },
       );
     });
+  }
+
+  /**
+   * AutoPay resumed: the entry's current bill is planned, also when its debit ended because AutoPay
+   * was paused (a fresh notice, 24 hours ahead), unless the bill is overdue by then (decision 084).
+   */
+  async function planAfterResume(myBillId: string): Promise<void> {
+    const entry = await findMyBill(db, myBillId);
+    if (entry?.presentment !== 'bill' || !entry.billNumber) return;
+    const ended = await findDebitOfBill(db, myBillId, entry.billNumber);
+    if (ended?.status === 'not-debited' && ended.reason === stopReasons.paused) {
+      if (!entry.billDueDate || overdue(entry.billDueDate, clock.now())) return;
+      if (!(await releaseDebit(db, ended.id, stopReasons.paused))) return;
+    }
+    await planBill(myBillId, entry.billNumber);
   }
 
   /** A debit that will not happen: recorded with why, mailed when it failed on the customer. */
@@ -161,7 +183,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
     const mandate = await findMandate(db, debit.mandateId);
     const stop = await reasonToStop(debit, entry, mandate);
     if (!stop && entry && mandate) return { entry, mandate };
-    await endDebit(debit, 'not-debited', stop ?? 'AutoPay is off.');
+    await endDebit(debit, 'not-debited', stop ?? stopReasons.notOn);
     return undefined;
   }
 
@@ -217,9 +239,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
       await lockBill(tx, billKey);
       const holding = await findHoldingOrder(tx, billKey, { inFlight: inFlightStatuses, paidToo: true });
       if (holding) {
-        const why = holding.inFlight
-          ? 'The bill is being paid on Erti Pay.'
-          : 'The bill was paid on Erti Pay.';
+        const why = holding.inFlight ? stopReasons.payingHere : stopReasons.paidHere;
         await endDebit(debit, 'not-debited', why, tx);
         return undefined;
       }
@@ -297,7 +317,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
   /** One debit attempt (or the answer to an earlier one: the gateway never debits twice). */
   async function attempt(debit: DebitRow): Promise<JobOutcome> {
     const mandate = await findMandate(db, debit.mandateId);
-    if (!mandate || !debit.gatewayOrderId) return failDebit(debit, 'AutoPay was turned off for this bill.');
+    if (!mandate || !debit.gatewayOrderId) return failDebit(debit, stopReasons.turnedOff);
     try {
       const check = await gatewayOf(mandate).debit(await debitRefOf(debit, mandate, debit.gatewayOrderId));
       return await settle(debit, mandate, check);
@@ -329,7 +349,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
       const fresh = await findMyBill(db, entry.id);
       const presented = await reasonToStop(debit, fresh, mandate);
       if (presented || !fresh || fresh.billAmountPaise !== debit.amountPaise) {
-        await endDebit(debit, 'not-debited', presented ?? 'The bill changed since its notice.');
+        await endDebit(debit, 'not-debited', presented ?? stopReasons.billChanged);
         return undefined;
       }
       debit = await openDebitOrder(debit, fresh, mandate);
@@ -349,7 +369,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
       await settle(debit, mandate, check);
   }
 
-  return { planBill, sendNotice, runDebit, followDebit };
+  return { planBill, planAfterResume, sendNotice, runDebit, followDebit };
 }
 
 export type AutopayDebits = ReturnType<typeof createAutopayDebits>;

@@ -9,6 +9,7 @@ import { findPayer } from '../bills/bills.lookups.ts';
 import { billLines } from '../my-bills/my-bills.lookups.ts';
 import { findMyBill, type MyBillRow } from '../my-bills/my-bills.repository.ts';
 import { type DebitRow, findDebit } from './autopay.repository.ts';
+import { debitAfterDueDate } from './autopay.rules.ts';
 
 export const AUTOPAY_MAIL_JOB = 'autopay.mail';
 
@@ -50,6 +51,13 @@ const billLinesOf = ({ entry, debit, translator }: MailFacts) =>
     amount: translator.t('mail.amount', { amount: translator.money(debit.amountPaise) }),
   });
 
+/** A debit that cannot fall by the due date (the bill came too late for 24 hours' notice) says so. */
+function lateLines({ entry, debit, translator }: MailFacts): string[] {
+  const dueDate = entry.billNumber === debit.billNumber ? entry.billDueDate : null;
+  if (!dueDate || !debit.debitAt || !debitAfterDueDate(debit.debitAt, dueDate)) return [];
+  return [translator.t('autopay.notice.late', { dueDate: translator.day(dueDate, 'medium') })];
+}
+
 /** Why AutoPay did not pay: the debit's own reason (as it was recorded), or the mail's general one. */
 const reasonOf = (facts: MailFacts, kind: 'approval' | 'failed') =>
   facts.debit.reason ?? facts.translator.t(`autopay.${kind}.reason`);
@@ -81,7 +89,12 @@ export const autopayMails: Record<AutopayMailKind, (facts: MailFacts) => Omit<Ma
       }),
       ...brandedEmail({
         title: t('autopay.notice.title'),
-        paragraphs: [...billLinesOf(facts), t('autopay.notice.debitOn', { time }), t('autopay.notice.noFee')],
+        paragraphs: [
+          ...billLinesOf(facts),
+          t('autopay.notice.debitOn', { time }),
+          ...lateLines(facts),
+          t('autopay.notice.noFee'),
+        ],
         action: { label: t('autopay.notice.skip'), href: facts.skipUrl },
         translator: facts.translator,
       }),

@@ -9,9 +9,16 @@ import {
   type MandateRow,
   moveMandate,
 } from './autopay.repository.ts';
+import { debitOutcomeOf } from './autopay.rules.ts';
 
 /** The job that revokes a mandate at its gateway after its account was deleted: `{ mandateId, wasPending }`. */
 export const AUTOPAY_REVOKE_JOB = 'autopay.revoke';
+
+/** Why the debit did not happen, and when that was decided (decision 084). */
+function outcomeOf(debit: Parameters<typeof debitOutcomeOf>[0] & { updatedAt: Date }, mandate: MandateRow) {
+  const outcome = debitOutcomeOf(debit, mandate);
+  return { outcome, decidedAt: outcome ? debit.updatedAt.toISOString() : null };
+}
 
 /** The AutoPay of a mandate as the customer sees it, with the debit of the entry's current bill. */
 export function autopayViewOf(
@@ -30,6 +37,7 @@ export function autopayViewOf(
           debitAt: debit.debitAt?.toISOString() ?? null,
           state: debit.status,
           orderId: debit.orderId,
+          ...outcomeOf(debit, mandate),
         }
       : null,
   };

@@ -183,3 +183,21 @@ export async function moveDebit(
     .returning();
   return row;
 }
+
+/**
+ * Gives up the claim of a debit that ended without a debit (decision 084: planned again on Resume):
+ * deleted if it is still `not-debited` with that reason; true for the one caller that deleted it.
+ */
+export async function releaseDebit(executor: Executor, id: string, reason: string): Promise<boolean> {
+  const rows = await executor
+    .delete(autopayDebits)
+    .where(
+      and(
+        eq(autopayDebits.id, id),
+        eq(autopayDebits.status, 'not-debited'),
+        eq(autopayDebits.reason, reason),
+      ),
+    )
+    .returning({ id: autopayDebits.id });
+  return rows.length > 0;
+}

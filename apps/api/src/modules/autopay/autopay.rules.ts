@@ -1,6 +1,7 @@
+import type { AutopayDebitOutcome } from '@erti/contracts';
 import type { MandateState } from '../../integrations/mandate-gateway.ts';
 import { eMandateLimitPaise } from '../../integrations/mandate-gateway.ts';
-import type { MandateStatus } from './autopay.repository.ts';
+import type { DebitRow, MandateRow, MandateStatus } from './autopay.repository.ts';
 
 /**
  * The pure rules of AutoPay (decision 079): when a bill's debit falls, when its notice goes out,
@@ -15,11 +16,19 @@ export const DEBIT_HOUR_IST = 10;
  * The notice goes out this long before the debit: RBI's 24 hours and an hour to spare, and well
  * inside PhonePe's 48 hours from notice to the last retry.
  */
-export const NOTICE_LEAD_MS = 25 * 3_600_000;
+const NOTICE_LEAD_MS = 25 * 3_600_000;
+
+/**
+ * The soonest a debit may follow a notice sent now: RBI's 24 hours, and a few minutes for the notice
+ * job to run and for the gateway's clock (decision 084). A bill found too late for its AutoPay day
+ * is debited this long after its notice, which goes out at once.
+ */
+export const EARLIEST_DEBIT_MS = 24 * 3_600_000 + 5 * 60_000;
 
 /**
  * When the debit of a bill due on `dueDate` (YYYY-MM-DD, India) falls: `daysBefore` days before it at
- * DEBIT_HOUR_IST, or as soon as the notice allows when that is past. Undefined for an unreadable date.
+ * DEBIT_HOUR_IST, or as soon as a notice sent now allows when that is sooner. Undefined for an
+ * unreadable date.
  */
 export function debitTimeOf(dueDate: string, daysBefore: number, now: Date): Date | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dueDate);
@@ -27,8 +36,17 @@ export function debitTimeOf(dueDate: string, daysBefore: number, now: Date): Dat
   const due = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   if (Number.isNaN(due)) return undefined;
   const at = due - daysBefore * DAY_MS + DEBIT_HOUR_IST * 3_600_000 - IST_OFFSET_MS;
-  return new Date(Math.max(at, now.getTime() + NOTICE_LEAD_MS));
+  return new Date(Math.max(at, now.getTime() + EARLIEST_DEBIT_MS));
 }
+
+/** The India date (YYYY-MM-DD) of a moment. */
+const indiaDate = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Whether a debit at `debitAt` falls after the bill's due date (YYYY-MM-DD, India): the notice says so. */
+export const debitAfterDueDate = (debitAt: Date, dueDate: string): boolean => indiaDate(debitAt) > dueDate;
+
+/** Whether a bill's due date (India) has passed: an overdue bill is not planned again on Resume. */
+export const overdue = (dueDate: string, now: Date): boolean => indiaDate(now) > dueDate;
 
 /** When the notice of a debit at `debitAt` is sent (now, if that is already past). */
 export const noticeTimeOf = (debitAt: Date, now: Date): Date =>
@@ -61,5 +79,45 @@ export function mandateStatusOf(state: MandateState, ours: MandateStatus): Manda
       return ours === 'pending' ? 'failed' : 'cancelled';
     default:
       return 'cancelled';
+  }
+}
+
+/** Why AutoPay stopped a debit before it began, in the customer's words (the debit's `reason`). */
+export const stopReasons = {
+  turnedOff: 'AutoPay was turned off for this bill.',
+  paused: 'AutoPay was paused.',
+  notOn: 'AutoPay is not on for this bill.',
+  billGone: 'The biller no longer presents this bill.',
+  billChanged: 'The bill changed since its notice.',
+  paidHere: 'The bill was paid on Erti Pay.',
+  payingHere: 'The bill is being paid on Erti Pay.',
+} as const;
+
+const notDebitedOutcomes: Record<string, AutopayDebitOutcome> = {
+  [stopReasons.turnedOff]: 'mandate-cancelled',
+  [stopReasons.notOn]: 'mandate-cancelled',
+  [stopReasons.paused]: 'paused',
+  [stopReasons.billGone]: 'bill-changed',
+  [stopReasons.billChanged]: 'bill-changed',
+  [stopReasons.paidHere]: 'paid-by-hand',
+  [stopReasons.payingHere]: 'paid-by-hand',
+};
+
+/** Why a debit did not happen (decision 084), from what AutoPay recorded; null while it may, or once paid. */
+export function debitOutcomeOf(
+  debit: Pick<DebitRow, 'status' | 'reason' | 'amountPaise'>,
+  mandate: Pick<MandateRow, 'capPaise'>,
+): AutopayDebitOutcome | null {
+  switch (debit.status) {
+    case 'skipped':
+      return 'skipped';
+    case 'failed':
+      return 'failed';
+    case 'needs-approval':
+      return debit.amountPaise > mandate.capPaise ? 'above-cap' : 'above-rbi-limit';
+    case 'not-debited':
+      return notDebitedOutcomes[debit.reason ?? ''] ?? 'bill-changed';
+    default:
+      return null;
   }
 }

@@ -36,7 +36,7 @@ export interface AutopayServiceDeps {
   clock: Clock;
   config: Pick<Config, 'PUBLIC_URL'>;
   mandates: Partial<Record<Gateway, MandateGateway>>;
-  debits: Pick<AutopayDebits, 'planBill'>;
+  debits: Pick<AutopayDebits, 'planBill' | 'planAfterResume'>;
   logger: FastifyBaseLogger;
 }
 
@@ -180,13 +180,13 @@ export function createAutopayService(deps: AutopayServiceDeps) {
       return viewOf(paused);
     },
 
-    /** On again; the current bill is planned if no debit of it was decided while paused. */
+    /** On again; the current bill is planned, again if its debit was stopped by the pause (decision 084). */
     async resume(userId: string, myBillId: string): Promise<Autopay> {
       await entryOf(userId, myBillId);
       const mandate = await findMandateOfBill(db, myBillId, userId);
       const resumed = mandate && (await moveMandate(db, mandate.id, ['paused'], 'on'));
       if (!resumed) throw conflict('AutoPay is not paused for this bill');
-      await planCurrentBill(myBillId);
+      await deps.debits.planAfterResume(myBillId);
       return viewOf(resumed);
     },
 

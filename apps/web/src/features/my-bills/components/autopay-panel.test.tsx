@@ -1,4 +1,4 @@
-import type { Autopay } from '@erti/contracts';
+import type { Autopay, AutopayDebitOutcome, AutopayDebitState } from '@erti/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,8 @@ const autopay = (overrides: Partial<Autopay> = {}): Autopay => ({
     debitAt: '2026-12-03T04:30:00.000Z',
     state: 'scheduled',
     orderId: null,
+    outcome: null,
+    decidedAt: null,
   },
   ...overrides,
 });
@@ -89,6 +91,41 @@ describe('AutoPay on My Bills', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue to PhonePe' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Cap/);
     expect(calls.map((call) => call.key)).toEqual([LIST]);
+  });
+
+  it('says why a debit did not happen, with the day that was decided (decision 084)', async () => {
+    const decidedAt = '2026-12-02T06:00:00.000Z';
+    const cases: [AutopayDebitOutcome, AutopayDebitState, string][] = [
+      ['skipped', 'skipped', 'Not debited: you skipped this debit on 2 Dec 2026.'],
+      ['paid-by-hand', 'not-debited', 'Not debited: you paid this bill yourself (2 Dec 2026).'],
+      [
+        'above-cap',
+        'needs-approval',
+        'Not debited: the bill is above your AutoPay cap and needs your approval (2 Dec 2026).',
+      ],
+      ['paused', 'not-debited', 'Not debited: AutoPay was paused when this debit was due (2 Dec 2026).'],
+      ['mandate-cancelled', 'not-debited', 'Not debited: the AutoPay mandate was cancelled (2 Dec 2026).'],
+      ['failed', 'failed', 'Not debited: the debit failed, also after its retries (2 Dec 2026).'],
+    ];
+    stubApi({
+      [LIST]: () => ({
+        body: cases.map(([outcome, state], index) =>
+          makeMyBill({
+            id: `mbl_${index}`,
+            nickname: `Bill ${index}`,
+            autopay: autopay({
+              state: outcome === 'mandate-cancelled' ? 'cancelled' : 'on',
+              debit: { ...(autopay().debit as NonNullable<Autopay['debit']>), state, outcome, decidedAt },
+            }),
+          }),
+        ),
+      }),
+    });
+    renderWithClient(<MyBillsPage />);
+    for (const [index, [, , sentence]] of cases.entries()) {
+      const panel = await screen.findByRole('region', { name: `AutoPay for Bill ${index}` });
+      expect(within(panel).getByText(sentence)).toBeTruthy();
+    }
   });
 
   it('shows the next debit, and pauses, resumes, skips and cancels', async () => {

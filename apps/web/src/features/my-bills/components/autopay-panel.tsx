@@ -12,6 +12,7 @@ import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type AutopayChange, useChangeAutopay } from '../api/change-autopay.ts';
 import { useTurnOnAutopay } from '../api/turn-on-autopay.ts';
+import { debitOutcomeSentence } from '../debit-outcome.ts';
 
 const buttonClass =
   'rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -38,8 +39,9 @@ const stateWords: Record<Autopay['state'], string> = {
 const isLive = (autopay: Autopay | null): autopay is Autopay =>
   autopay !== null && ['pending', 'on', 'paused'].includes(autopay.state);
 
-/** The current bill's debit in words, or nothing when AutoPay has not planned one. */
+/** The current bill's debit in words (why it did not happen, once decided), or nothing when AutoPay has not planned one. */
 function debitWords(debit: NonNullable<Autopay['debit']>): string {
+  if (debit.outcome && debit.decidedAt) return debitOutcomeSentence(debit.outcome, debit.decidedAt);
   const amount = formatRupees(debit.amount);
   switch (debit.state) {
     case 'notifying':
@@ -71,6 +73,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
   const [formOpen, setFormOpen] = useState(false);
   const change = useChangeAutopay();
   const { autopay } = bill;
+  const debit = autopay?.debit;
   const act = (what: AutopayChange) =>
     change.mutate(
       { id: bill.id, change: what },
@@ -113,7 +116,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
         )}
       </p>
       {autopay?.state === 'cancelled' && <p className="text-gray-700">The AutoPay mandate was cancelled.</p>}
-      {autopay?.debit && isLive(autopay) && <p className="text-gray-700">{debitWords(autopay.debit)}</p>}
+      {debit && (isLive(autopay) || debit.outcome) && <p className="text-gray-700">{debitWords(debit)}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         {!isLive(autopay) && !formOpen && (
           <button type="button" className={buttonClass} onClick={() => setFormOpen(true)}>
