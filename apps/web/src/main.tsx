@@ -3,29 +3,40 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadScreenAt } from './app/router.tsx';
+import { loadMessages, type Messages } from './lib/i18n/catalogues.ts';
+import { deviceLanguage } from './lib/i18n/device-language.ts';
+import { LanguageProvider } from './lib/i18n/language-provider.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+const language = deviceLanguage();
+
 /** A transition, as React Router's navigations are: React renders it in slices between other work. */
-function render() {
+function render(messages: Messages) {
   startTransition(() => {
     createRoot(root as HTMLElement).render(
       <StrictMode>
-        <Providers>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
+        <LanguageProvider language={language} messages={messages}>
+          <Providers>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </Providers>
+        </LanguageProvider>
       </StrictMode>,
     );
   });
 }
 
-// The screen's code first, so the first render draws the whole page without waiting; a screen whose
-// code failed to load renders the error screen.
-loadScreenAt(window.location.pathname).then(render, render);
+// The screen's code and the language's messages first, so the first render draws the whole page
+// without waiting; a screen whose code failed to load renders the error screen, and messages that
+// failed to load leave the ids showing rather than a blank page.
+const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
+Promise.all([loadMessages(language).catch((): Messages => ({})), screen]).then(([messages]) =>
+  render(messages),
+);
 
 // The service worker and the offline and update notices wait until the page has loaded (decision 081).
 window.addEventListener('load', () => {

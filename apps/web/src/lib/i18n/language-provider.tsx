@@ -1,0 +1,75 @@
+import { type Language, localeByLanguage } from '@erti/contracts/languages';
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { authApi } from '../api-client.ts';
+import { getSession } from '../session.ts';
+import { loadMessages, type Messages } from './catalogues.ts';
+import { rememberLanguage } from './device-language.ts';
+
+interface LanguageState {
+  language: Language;
+  /** Switches the whole site to another language in place: no reload, forms keep what they hold. */
+  choose: (language: Language) => Promise<void>;
+}
+
+const LanguageContext = createContext<LanguageState | undefined>(undefined);
+
+/** The language the site speaks now, and the switch to another. */
+export function useLanguage(): LanguageState {
+  const state = use(LanguageContext);
+  if (!state) throw new Error('useLanguage outside LanguageProvider');
+  return state;
+}
+
+/** Keeps a signed-in customer's pick in the profile, for mails; the device keeps it anyway. */
+function saveToProfile(language: Language): void {
+  if (!getSession()) return;
+  authApi.put('/users/language', { language }).catch((error: unknown) => {
+    console.warn('The language was not saved to the profile', error);
+  });
+}
+
+/** `<html lang>` and the document's title follow the language. */
+function DocumentLanguage({ language }: { language: Language }) {
+  const intl = useIntl();
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = intl.formatMessage({ id: 'app.document.title' });
+  }, [language, intl]);
+  return null;
+}
+
+/**
+ * The site's language and its messages, already loaded (`loadMessages`), so the first render is
+ * whole and synchronous, in the browser and when pages are rendered at build time alike.
+ */
+export function LanguageProvider({
+  language,
+  messages,
+  children,
+}: {
+  language: Language;
+  messages: Messages;
+  children: ReactNode;
+}) {
+  const [current, setCurrent] = useState({ language, messages });
+  const choose = useCallback(async (next: Language) => {
+    rememberLanguage(next);
+    const loaded = await loadMessages(next);
+    setCurrent({ language: next, messages: loaded });
+    saveToProfile(next);
+  }, []);
+  const state = useMemo(() => ({ language: current.language, choose }), [current.language, choose]);
+  return (
+    <LanguageContext value={state}>
+      <IntlProvider
+        locale={localeByLanguage[current.language]}
+        defaultLocale={localeByLanguage.en}
+        messages={current.messages}
+      >
+        <DocumentLanguage language={current.language} />
+        {children}
+      </IntlProvider>
+    </LanguageContext>
+  );
+}
