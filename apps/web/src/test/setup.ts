@@ -40,4 +40,6 @@ vi.mock('@testing-library/react', async (importOriginal) => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: the language cookie a test wrote, expired
+  document.cookie = 'erti_lang=; path=/; max-age=0';
 });

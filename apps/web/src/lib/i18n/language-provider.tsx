@@ -4,12 +4,14 @@ import { IntlProvider, useIntl } from 'react-intl';
 import { authApi } from '../api-client.ts';
 import { getSession } from '../session.ts';
 import { loadMessages, type Messages } from './catalogues.ts';
-import { rememberLanguage } from './device-language.ts';
+import { chosenLanguage, rememberLanguage } from './device-language.ts';
 
 interface LanguageState {
   language: Language;
   /** Switches the whole site to another language in place: no reload, forms keep what they hold. */
   choose: (language: Language) => Promise<void>;
+  /** After login: the profile's language, unless this device has a choice of its own. */
+  followProfile: (language: Language | undefined) => Promise<void>;
 }
 
 const LanguageContext = createContext<LanguageState | undefined>(undefined);
@@ -53,13 +55,28 @@ export function LanguageProvider({
   children: ReactNode;
 }) {
   const [current, setCurrent] = useState({ language, messages });
-  const choose = useCallback(async (next: Language) => {
+  const show = useCallback(async (next: Language) => {
     rememberLanguage(next);
     const loaded = await loadMessages(next);
     setCurrent({ language: next, messages: loaded });
-    saveToProfile(next);
   }, []);
-  const state = useMemo(() => ({ language: current.language, choose }), [current.language, choose]);
+  const choose = useCallback(
+    async (next: Language) => {
+      await show(next);
+      saveToProfile(next);
+    },
+    [show],
+  );
+  const followProfile = useCallback(
+    async (profileLanguage: Language | undefined) => {
+      if (profileLanguage && !chosenLanguage()) await show(profileLanguage);
+    },
+    [show],
+  );
+  const state = useMemo(
+    () => ({ language: current.language, choose, followProfile }),
+    [current.language, choose, followProfile],
+  );
   return (
     <LanguageContext value={state}>
       <IntlProvider

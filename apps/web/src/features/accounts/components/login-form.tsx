@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n/language-provider.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
@@ -40,6 +41,7 @@ export function LoginForm() {
   const otp = useEmailOtp('login');
   const signIn = useSignIn();
   const redirect = useDelayedNavigate();
+  const { followProfile } = useLanguage();
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [code, setCode] = useState('');
@@ -81,7 +83,7 @@ export function LoginForm() {
       const session = await signIn.mutateAsync({ email: address, password });
       toast.dismissAll();
       toast.success(session.message);
-      await startSessionFromProfile(session, address);
+      void followProfile(await startSessionFromProfile(session, address));
       setLoggedIn(true);
       redirect(safeReturnPath(from), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
