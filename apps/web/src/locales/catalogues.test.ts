@@ -90,7 +90,7 @@ describe('the catalogues', () => {
   it('has no key the code does not use', () => {
     const unused = idsOf(english)
       .filter((id) => !DATA_KEYED_NAMESPACES.has(id.split('.')[0] ?? ''))
-      .filter((id) => !source.some(({ text }) => text.includes(`'${id}'`)));
+      .filter((id) => !source.some(({ text }) => text.includes(`'${id}'`) || text.includes(`"${id}"`)));
     expect(unused).toEqual([]);
   });
 
