@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -16,6 +17,7 @@ const itemClass =
  */
 export function AccountMenu() {
   const session = useSession();
+  const { formatMessage } = useIntl();
   if (session) return <SignedInMenu />;
   return (
     <div className="flex gap-2">
@@ -23,13 +25,13 @@ export function AccountMenu() {
         to={paths.signup}
         className="rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        SIGNUP
+        {formatMessage({ id: 'accounts.menu.signup' })}
       </Link>
       <Link
         to={paths.login}
         className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        LOGIN
+        {formatMessage({ id: 'accounts.menu.login' })}
       </Link>
     </div>
   );
@@ -48,6 +50,7 @@ function SignedInMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = () => menuItemsIn(root.current);
+  const { formatMessage } = useIntl();
 
   useEffect(() => {
     if (!open) return;
@@ -87,7 +90,7 @@ function SignedInMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label="Account menu"
+        aria-label={formatMessage({ id: 'accounts.menu.label' })}
         onClick={() => setOpen((shown) => !shown)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -97,32 +100,32 @@ function SignedInMenu() {
         }}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        <Avatar pic={profile.data?.pic} size={40} label="Your profile picture" />
+        <Avatar pic={profile.data?.pic} size={40} label={formatMessage({ id: 'accounts.menu.picture' })} />
       </button>
       {open && (
         <div
           id={menuId}
           role="menu"
-          aria-label="Account"
+          aria-label={formatMessage({ id: 'accounts.menu.account' })}
           onKeyDown={moveFocus}
           className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border bg-white py-1 shadow-lg"
         >
           <Link role="menuitem" tabIndex={-1} to={paths.profile} onClick={select} className={itemClass}>
-            Profile
+            {formatMessage({ id: 'accounts.menu.profile' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.txn} onClick={select} className={itemClass}>
-            Transaction
+            {formatMessage({ id: 'accounts.menu.transactions' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.myBills} onClick={select} className={itemClass}>
-            My Bills
+            {formatMessage({ id: 'accounts.menu.myBills' })}
           </Link>
           {profile.data?.role === 'merchant' && (
             <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>
-              Merchant Dashboard
+              {formatMessage({ id: 'accounts.menu.merchant' })}
             </Link>
           )}
           <Link role="menuitem" tabIndex={-1} to={paths.deleteAccount} onClick={select} className={itemClass}>
-            Delete Account
+            {formatMessage({ id: 'accounts.menu.deleteAccount' })}
           </Link>
           <button
             role="menuitem"
@@ -134,7 +137,7 @@ function SignedInMenu() {
             }}
             className={itemClass}
           >
-            Logout
+            {formatMessage({ id: 'accounts.menu.logout' })}
           </button>
         </div>
       )}

@@ -63,7 +63,7 @@ export function DeleteAccountForm() {
           answer.message ? specText(answer.message) : formatMessage({ id: 'spec.errors.deletionFailed' }),
         );
       setConfirming(false);
-      toast.success(specText(answer.message), { autoClose: SHORT_TOAST_MS });
+      toast.success(formatMessage({ id: 'accounts.delete.done' }), { autoClose: SHORT_TOAST_MS });
       setFeedback('');
       clearSession();
       void forgetSavedReceipts();
