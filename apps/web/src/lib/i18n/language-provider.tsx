@@ -1,5 +1,14 @@
 import { type Language, localeByLanguage } from '@erti/contracts/languages';
-import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { authApi } from '../api-client.ts';
 import { getSession } from '../session.ts';
@@ -31,6 +40,42 @@ function saveToProfile(language: Language): void {
   });
 }
 
+interface Shown {
+  language: Language;
+  messages: Messages;
+}
+
+/** What the site shows now, for the React roots beside the app's (the offline notices). */
+const shownNow: { current?: Shown; listeners: Set<() => void> } = { listeners: new Set() };
+
+function publish(shown: Shown): void {
+  shownNow.current = shown;
+  for (const listener of shownNow.listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  shownNow.listeners.add(listener);
+  return () => shownNow.listeners.delete(listener);
+}
+
+/**
+ * A root of its own (the offline notices) in the language the app shows, following its switches;
+ * nothing until the app has rendered.
+ */
+export function InSiteLanguage({ children }: { children: ReactNode }) {
+  const shown = useSyncExternalStore(subscribe, () => shownNow.current);
+  if (!shown) return null;
+  return (
+    <IntlProvider
+      locale={localeByLanguage[shown.language]}
+      defaultLocale={localeByLanguage.en}
+      messages={shown.messages}
+    >
+      {children}
+    </IntlProvider>
+  );
+}
+
 /** `<html lang>` and the document's title follow the language. */
 function DocumentLanguage({ language }: { language: Language }) {
   const intl = useIntl();
@@ -55,6 +100,7 @@ export function LanguageProvider({
   children: ReactNode;
 }) {
   const [current, setCurrent] = useState({ language, messages });
+  useEffect(() => publish(current), [current]);
   const show = useCallback(async (next: Language) => {
     rememberLanguage(next);
     const loaded = await loadMessages(next);
