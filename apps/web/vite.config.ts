@@ -58,6 +58,12 @@ function compiledCatalogues(): Plugin {
   };
 }
 
+/** The chunk of a language's catalogues: `src/locales/hi/accounts.json` → `locale-hi`. */
+function languageChunkOf(id: string): string | null {
+  const language = /\/src\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1];
+  return language ? `locale-${language}` : null;
+}
+
 /** With every message compiled, react-intl needs only the parser's types (FormatJS's `no-parser`). */
 const withoutIcuParser = {
   find: /^@formatjs\/icu-messageformat-parser$/,
@@ -128,5 +134,11 @@ export default defineConfig(({ command }) => ({
     // Every browser the site is used in preloads modules itself; the polyfill was 0.3 KB of the first
     // JavaScript, which the service worker's start now takes (decision 082).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // One chunk per language (its namespaces together): one request before the first render.
+        advancedChunks: { groups: [{ name: (id: string) => languageChunkOf(id) }] },
+      },
+    },
   },
 }));

@@ -150,6 +150,23 @@ describe('accessibility (axe-core, serious and critical)', () => {
     expect(found).toEqual([]);
   });
 
+  it('finds no violation on the home page and login in Hindi and Tamil', { timeout: 300_000 }, async () => {
+    const { page } = browser;
+    const found: Violation[] = [];
+    for (const language of ['hi', 'ta']) {
+      // The device's choice (as the language switch stores it), before the page loads.
+      await page.goto(`${apiUrl}/`);
+      await page.evaluate((chosen) => localStorage.setItem('erti_lang', chosen), language);
+      for (const route of ['/', '/login']) {
+        await page.goto(`${apiUrl}${route}`);
+        await page.waitForFunction((chosen) => document.documentElement.lang === chosen, language);
+        found.push(...(await violationsOf(page, `${route} in ${language}`)));
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('erti_lang'));
+    expect(found).toEqual([]);
+  });
+
   it('finds no violation on the merchant dashboard as a merchant', { timeout: 300_000 }, async () => {
     const { page } = browser;
     const merchant = await registerThroughApi(apiUrl, sandboxUrl, {
