@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -34,6 +35,41 @@ function precompress(): Plugin {
     },
   };
 }
+
+const CATALOGUE = /\/src\/locales\/[^/]+\/[^/]+\.json$/;
+
+/**
+ * Compiles the catalogues' ICU messages (`src/locales/<language>/<namespace>.json`) to their syntax
+ * trees at build time, so the browser formats them without the ICU parser (decision 087). A message
+ * that does not parse fails the build.
+ */
+function compiledCatalogues(): Plugin {
+  return {
+    name: 'erti-compiled-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CATALOGUE.test(id)) return null;
+      const catalogue: Record<string, string> = JSON.parse(code);
+      const compiled = Object.fromEntries(
+        Object.entries(catalogue).map(([key, message]) => [key, parse(message)]),
+      );
+      // Still JSON: Vite's own JSON plugin makes it a module.
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/** The chunk of a language's catalogues: `src/locales/hi/accounts.json` → `locale-hi`. */
+function languageChunkOf(id: string): string | null {
+  const language = /\/src\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1];
+  return language ? `locale-${language}` : null;
+}
+
+/** With every message compiled, react-intl needs only the parser's types (FormatJS's `no-parser`). */
+const withoutIcuParser = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+};
 
 /**
  * The web app manifest and the service worker (decision 081): `src/sw.ts` built into `/sw.js` with this
@@ -82,9 +118,12 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), installable, prerender(), precompress()],
+  plugins: [compiledCatalogues(), react(), tailwindcss(), installable, prerender(), precompress()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }, withoutIcuParser]
+        : [],
   },
   server: {
     port: 5173,
@@ -97,5 +136,11 @@ export default defineConfig(({ command }) => ({
     // Every browser the site is used in preloads modules itself; the polyfill was 0.3 KB of the first
     // JavaScript, which the service worker's start now takes (decision 082).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // One chunk per language (its namespaces together): one request before the first render.
+        advancedChunks: { groups: [{ name: (id: string) => languageChunkOf(id) }] },
+      },
+    },
   },
 }));

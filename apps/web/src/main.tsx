@@ -1,39 +1,70 @@
+import { isLanguage, type Language } from '@erti/contracts/languages';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadScreenAt } from './app/router.tsx';
+import { loadMessages, type Messages } from './lib/i18n/catalogues.ts';
+import { deviceLanguage } from './lib/i18n/device-language.ts';
+import { LanguageProvider } from './lib/i18n/language-provider.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The same tree as app/prerender.tsx renders at build time, with the browser's router.
-const app = (
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>
-);
+/**
+ * The pseudo-locale of the catalogue checks (decision 087): only in a build made with
+ * `VITE_PSEUDO_LOCALE=true` (the constant false elsewhere drops this code), on `?pseudo`.
+ */
+const pseudo =
+  import.meta.env.VITE_PSEUDO_LOCALE === 'true' && new URLSearchParams(location.search).has('pseudo');
 
 /**
- * A transition, as React Router's navigations are: React renders it in slices between other work.
- * A prerendered public page (decision 092) is hydrated; the empty app shell (every other route, and
- * the service worker's offline fallback) is rendered.
+ * A prerendered public page (decision 092) is hydrated in the language the api picked for it (its
+ * `<html lang>`: the device's cookie, else the browser's languages), so the markup matches; the empty
+ * app shell (every other route, and the service worker's offline fallback) is rendered in the device's.
  */
-function render() {
+const pageLanguage = document.documentElement.lang;
+const hydrating = root.hasChildNodes() && !pseudo && isLanguage(pageLanguage);
+const language: Language = hydrating ? (pageLanguage as Language) : deviceLanguage();
+
+async function messagesToShow(): Promise<Messages> {
+  if (!pseudo) return loadMessages(language);
+  const [{ pseudoMessages }, english] = await Promise.all([
+    import('./lib/i18n/pseudo.ts'),
+    loadMessages('en'),
+  ]);
+  return pseudoMessages(english as Parameters<typeof pseudoMessages>[0]);
+}
+
+/** The same tree as app/prerender.tsx renders at build time, with the browser's router. */
+function app(messages: Messages) {
+  return (
+    <StrictMode>
+      <LanguageProvider language={pseudo ? 'en' : language} messages={messages}>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </LanguageProvider>
+    </StrictMode>
+  );
+}
+
+/** A transition, as React Router's navigations are: React renders it in slices between other work. */
+function render(messages: Messages) {
   startTransition(() => {
-    if (root?.hasChildNodes()) hydrateRoot(root, app);
-    else createRoot(root as HTMLElement).render(app);
+    if (hydrating) hydrateRoot(root as HTMLElement, app(messages));
+    else createRoot(root as HTMLElement).render(app(messages));
   });
 }
 
-// The screen's code first, so the first render draws the whole page without waiting; a screen whose
-// code failed to load renders the error screen.
-loadScreenAt(window.location.pathname).then(render, render);
+// The screen's code and the language's messages first, so the first render draws the whole page
+// without waiting; a screen whose code failed to load renders the error screen, and messages that
+// failed to load leave the ids showing rather than a blank page.
+const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
+Promise.all([messagesToShow().catch((): Messages => ({})), screen]).then(([messages]) => render(messages));
 
 // The service worker and the offline and update notices wait until the page has loaded (decision 081).
 // A prerendered page starts this code after its first paint, maybe after `load` (decision 093).

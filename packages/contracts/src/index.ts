@@ -12,6 +12,7 @@ export * from './schemas/gateways/payu.ts';
 export * from './schemas/gateways/phonepe.ts';
 export * from './schemas/gateways/razorpay.ts';
 export * from './schemas/held-orders.ts';
+export * from './schemas/languages.ts';
 export * from './schemas/merchant.ts';
 export * from './schemas/my-bills.ts';
 export * from './schemas/payments.ts';

@@ -1,14 +1,11 @@
-import { z } from 'zod';
-
 /**
- * The languages the site, its mails and its receipts speak. Adding one is a catalogue folder per
+ * The languages the site, its mails and its receipts speak (their schemas: `schemas/languages.ts`;
+ * this file stays free of zod, which the web site's first JavaScript does without). Adding one is a catalogue folder per
  * app plus an entry here; nothing else names a language.
  */
 export const LANGUAGES = ['en', 'hi', 'ta'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-
-export const languageSchema = z.enum(LANGUAGES, { error: 'Unknown language' });
 
 /** Each language's name in its own script, as the language switch shows it. */
 export const languageNames: Record<Language, string> = { en: 'English', hi: 'हिन्दी', ta: 'தமிழ்' };
@@ -21,10 +18,6 @@ export const localeByLanguage: Record<Language, string> = { en: 'en-IN', hi: 'hi
  * picks one, so the server can answer a first request (prerendered page, OTP mail) in that language.
  */
 export const LANGUAGE_COOKIE = 'erti_lang';
-
-/** `PUT /api/users/language`: a signed-in customer's language, kept in the profile for mails. */
-export const setLanguageRequestSchema = z.object({ language: languageSchema });
-export type SetLanguageRequest = z.infer<typeof setLanguageRequestSchema>;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -9,6 +9,8 @@ import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { loadMessages } from '../lib/i18n/catalogues.ts';
+import { LanguageProvider } from '../lib/i18n/language-provider.tsx';
 import { paths } from '../lib/paths.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes, loadScreenAt } from './router.tsx';
@@ -35,24 +37,30 @@ export const PRERENDERED_PATHS: string[] = [
 /**
  * The page at `url` in `language`, put into `template` (the built index.html: its hashed script and
  * CSS). The tree is main.tsx's, with the static router in place of the browser's, so hydration finds
- * the same markup. The i18n provider (issue 26) goes here, around `Providers`, given `language`; until
- * then every language renders English.
+ * the same markup, in `language` (main.tsx hydrates in the page's `<html lang>`).
  */
 export async function renderPage(url: string, language: Language, template: string): Promise<string> {
   // The screen's code first, as main.tsx does: `use` then draws it without suspending.
-  await loadScreenAt(url);
+  const [messages] = await Promise.all([loadMessages(language), loadScreenAt(url)]);
   const app = renderToString(
     <StrictMode>
-      <Providers>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
+      <LanguageProvider language={language} messages={messages}>
+        <Providers>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </LanguageProvider>
     </StrictMode>,
   );
+  // The server build leaves messages as text (the browser's are compiled); the title has no variables.
+  const title = String(messages['app.document.title'] ?? '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;');
   return (
     template
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace('</title>', `</title><script>${PRERENDERED_PAGE_SCRIPT}</script>`)
       // Named for the head script, which starts them after the first paint (decision 093).
       .replace(

@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
@@ -6,7 +7,9 @@ import {
   formatPaise,
   formatPrice,
   formatRupees,
+  formatsFor,
   indianDate,
+  useFormat,
 } from './format.ts';
 
 describe('format', () => {
@@ -46,5 +49,39 @@ describe('format', () => {
 
   it('shows an instant that is not a date as it was sent', () => {
     expect(formatDateTime('yesterday evening')).toBe('yesterday evening');
+  });
+});
+
+describe('formats in each language', () => {
+  // 04:35 UTC is 10:05 in India.
+  const morning = '2025-11-22T04:35:00Z';
+
+  it.each(['en', 'hi', 'ta'] as const)(
+    '%s writes rupees with Indian digit grouping and the rupee sign',
+    (language) => {
+      const formats = formatsFor(language);
+      expect(formats.paise(12_345_650)).toBe('₹1,23,456.50');
+      expect(formats.price(2999)).toBe('₹2,999');
+      expect(formats.rupees('1500.5')).toBe('₹1,500.50');
+    },
+  );
+
+  it('writes dates in Hindi as hi-IN does, in India time', () => {
+    const hindi = formatsFor('hi');
+    expect(hindi.date(morning)).toBe('22 नव॰ 2025');
+    expect(hindi.dateTime(morning)).toBe('22 नव॰ 2025, 10:05 am IST');
+    expect(hindi.calendarDate('2025-06-30')).toBe('30 जून 2025');
+  });
+
+  it('writes dates in Tamil as ta-IN does, in India time', () => {
+    const tamil = formatsFor('ta');
+    expect(tamil.date(morning)).toBe('22 நவ., 2025');
+    expect(tamil.dateTime(morning)).toBe('22 நவ., 2025, 10:05 AM IST');
+    expect(tamil.calendarDate('2025-06-30')).toBe('30 ஜூன், 2025');
+  });
+
+  it('gives components the formats of the language the site speaks', () => {
+    const { result } = renderHook(() => useFormat());
+    expect(result.current).toBe(formatsFor('en'));
   });
 });

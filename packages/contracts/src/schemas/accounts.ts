@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { languageSchema } from '../languages.ts';
 import { messages } from '../messages.ts';
 import { emailSchema, phoneSchema } from './common.ts';
+import { languageSchema } from './languages.ts';
 
 /**
  * Account answers the spec does not word (it gives only the success texts and a few failures).

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Spinner } from '../../components/layout/spinner.tsx';
 import { AccountMenu } from '../../features/accounts/components/account-menu.tsx';
 import { ComplaintLinks } from '../../features/pages/components/navigation/complaint-links.tsx';
@@ -15,13 +17,17 @@ const ServicesMenuPanel = lazy(() =>
 
 /**
  * The navigation bar: Home, Services (mega menu), About, Complaint (menu of its three tabs),
- * Contact and the account area; below the md breakpoint the links fold into a toggle menu.
+ * Contact, the language switch and the account area; below the md breakpoint the links fold into a toggle menu.
  */
 export function NavBar() {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const { formatMessage } = useIntl();
   return (
     <header className="relative z-30 border-b bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+      <nav
+        aria-label={formatMessage({ id: 'app.nav.label' })}
+        className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3"
+      >
         <Link to={paths.home} className="mr-auto flex items-center gap-2 text-xl font-bold text-brand-700">
           <img src="/logo.svg" alt="" width="32" height="32" />
           Erti Pay
@@ -29,34 +35,40 @@ export function NavBar() {
         <ul className="hidden items-center gap-1 md:flex">
           <li>
             <NavLink to={paths.home} end className={navLinkClass}>
-              Home
+              {formatMessage({ id: 'app.nav.home' })}
             </NavLink>
           </li>
-          <HoverMenu label="Services" to={paths.services} onOpen={loadServicesMenu} fullWidth>
-            <Suspense fallback={<Spinner label="Loading services" />}>
+          <HoverMenu
+            label={formatMessage({ id: 'app.nav.services' })}
+            to={paths.services}
+            onOpen={loadServicesMenu}
+            fullWidth
+          >
+            <Suspense fallback={<Spinner label={formatMessage({ id: 'app.nav.loadingServices' })} />}>
               <ServicesMenuPanel />
             </Suspense>
           </HoverMenu>
           <li>
             <NavLink to={paths.about} className={navLinkClass}>
-              About
+              {formatMessage({ id: 'app.nav.about' })}
             </NavLink>
           </li>
-          <HoverMenu label="Complaint" to={paths.complaint}>
+          <HoverMenu label={formatMessage({ id: 'app.nav.complaint' })} to={paths.complaint}>
             <ComplaintLinks />
           </HoverMenu>
           <li>
             <NavLink to={paths.contact} className={navLinkClass}>
-              Contact
+              {formatMessage({ id: 'app.nav.contact' })}
             </NavLink>
           </li>
         </ul>
+        <LanguageSwitch className="hidden md:block" />
         <AccountMenu />
         <button
           type="button"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
-          aria-label="Menu"
+          aria-label={formatMessage({ id: 'app.nav.menu' })}
           onClick={() => setMobileOpen(!mobileOpen)}
           className="rounded-md p-2 text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
         >

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import {
   activePromotions,
   DownloadApp,
@@ -24,9 +25,10 @@ const renderIcon = (icon: string) => <ServiceIcon name={icon} className="h-6 w-6
 export function Component() {
   const { data: site } = useSiteConfig();
   const showing = activePromotions(site?.promotions, new Date());
+  const { formatMessage } = useIntl();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-6">
-      <h1 className="sr-only">Erti Pay: recharges and bill payments on Bharat Connect</h1>
+      <h1 className="sr-only">{formatMessage({ id: 'home.title' })}</h1>
       <HeroBanner slides={showing.festivalBanner ? [festivalSlide] : normalSlides} />
       {showing.festivalImage && <FestivalImage />}
       <QuickLinks renderIcon={renderIcon} />

@@ -1,6 +1,7 @@
 import { PHONE_LENGTH } from '@erti/contracts/constants';
 import { phoneDigits } from '@erti/contracts/text';
 import { type ClipboardEvent, type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
+import { useSpecText } from '../../lib/i18n/spec-messages.ts';
 
 /** The props a field's control needs to be labelled and tied to its hint and error. */
 export interface FieldControlProps {
@@ -17,13 +18,15 @@ export const labelClass = 'font-medium text-gray-800';
 
 /**
  * A field's error message. `announce` reads it out as it appears: for errors shown when the form is
- * sent rather than while typing, where nothing else would tell a screen-reader user.
+ * sent rather than while typing, where nothing else would tell a screen-reader user. A spec string
+ * (contracts' `messages`, a schema's message) shows in the site's language; any other text as given.
  */
 export function FieldError({ id, message, announce }: { id?: string; message?: string; announce?: boolean }) {
+  const specText = useSpecText();
   if (!message) return null;
   return (
     <p id={id} role={announce ? 'alert' : undefined} className="text-sm text-red-700">
-      {message}
+      {specText(message)}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useOnline } from '../../lib/use-online.ts';
 import { noticeButton, noticeClass } from './notice-style.ts';
 
@@ -13,6 +14,7 @@ type Retry = 'not-tried' | 'checking' | 'still-offline' | 'back';
 
 function Offline({ reachServer }: { reachServer: () => Promise<boolean> }) {
   const [retry, setRetry] = useState<Retry>('not-tried');
+  const { formatMessage } = useIntl();
   if (retry === 'back') return null;
 
   async function tryAgain() {
@@ -27,11 +29,10 @@ function Offline({ reachServer }: { reachServer: () => Promise<boolean> }) {
   return (
     <div className={noticeClass}>
       <p>
-        <strong>You are offline.</strong> Paying, bills, plans and your account need the internet: they load
-        again when you are back online. Receipts you have opened on this phone still open from Transactions.
+        {formatMessage({ id: 'offline.offline.text' }, { strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {retry === 'still-offline' && (
-        <p className="mt-2">Still no connection. Please try again in a moment.</p>
+        <p className="mt-2">{formatMessage({ id: 'offline.offline.stillOffline' })}</p>
       )}
       <button
         type="button"
@@ -39,7 +40,9 @@ function Offline({ reachServer }: { reachServer: () => Promise<boolean> }) {
         disabled={retry === 'checking'}
         onClick={() => void tryAgain()}
       >
-        {retry === 'checking' ? 'Checking…' : 'Try again'}
+        {formatMessage({
+          id: retry === 'checking' ? 'offline.offline.checking' : 'offline.offline.tryAgain',
+        })}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import { createRoot } from 'react-dom/client';
+import { InSiteLanguage } from '../../lib/i18n/language-provider.tsx';
 import { ConnectionNotices } from './connection-notices.tsx';
 
 /** A page left open for days still hears of a new release: the browser itself checks on navigations only. */
@@ -14,10 +15,19 @@ export function startOfflineSupport(): void {
   const host = document.createElement('div');
   document.body.append(host);
   const notices = createRoot(host);
-  notices.render(<ConnectionNotices />);
+  notices.render(
+    <InSiteLanguage>
+      <ConnectionNotices />
+    </InSiteLanguage>,
+  );
   if (!import.meta.env.PROD) return;
   const update = registerSW({
-    onNeedRefresh: () => notices.render(<ConnectionNotices onUpdate={() => update()} />),
+    onNeedRefresh: () =>
+      notices.render(
+        <InSiteLanguage>
+          <ConnectionNotices onUpdate={() => update()} />
+        </InSiteLanguage>,
+      ),
     onRegisteredSW: (_url, registration) => {
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
     },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { noticeButton, noticeClass } from './notice-style.ts';
 
 /**
@@ -8,13 +9,11 @@ import { noticeButton, noticeClass } from './notice-style.ts';
 export function UpdatePrompt({ onUpdate }: { onUpdate: () => Promise<void> }) {
   const [later, setLater] = useState(false);
   const [updating, setUpdating] = useState(false);
+  const { formatMessage } = useIntl();
   if (later) return null;
   return (
     <div className={noticeClass}>
-      <p>
-        <strong>Update available.</strong> A new version of Erti Pay is ready. Finish what you are typing
-        first: updating reloads the page.
-      </p>
+      <p>{formatMessage({ id: 'offline.update.text' }, { strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <div className="mt-2 flex gap-2">
         <button
           type="button"
@@ -25,10 +24,10 @@ export function UpdatePrompt({ onUpdate }: { onUpdate: () => Promise<void> }) {
             void onUpdate();
           }}
         >
-          {updating ? 'Updating…' : 'Update now'}
+          {formatMessage({ id: updating ? 'offline.update.updating' : 'offline.update.now' })}
         </button>
         <button type="button" className={noticeButton} onClick={() => setLater(true)}>
-          Later
+          {formatMessage({ id: 'offline.update.later' })}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -19,6 +20,7 @@ const SignedInMenu = lazy(() =>
  */
 export function AccountMenu() {
   const session = useSession();
+  const { formatMessage } = useIntl();
   if (session)
     return (
       <Suspense fallback={<div className="h-10 w-10" />}>
@@ -31,13 +33,13 @@ export function AccountMenu() {
         to={paths.signup}
         className="rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        SIGNUP
+        {formatMessage({ id: 'accounts.menu.signup' })}
       </Link>
       <Link
         to={paths.login}
         className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        LOGIN
+        {formatMessage({ id: 'accounts.menu.login' })}
       </Link>
     </div>
   );

@@ -2,10 +2,13 @@ import { REDIRECT_AFTER_DELETION_MS, SHORT_TOAST_MS } from '@erti/contracts/cons
 import { messages } from '@erti/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { forgetSavedReceipts } from '../../../lib/saved-receipts-cache.ts';
 import { clearSession } from '../../../lib/session.ts';
@@ -38,7 +41,10 @@ export function DeleteAccountForm() {
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const login = useLoginPrompt('Log in to the account you want to delete, and we will bring you back here.');
+  const { formatMessage } = useIntl();
+  const specText = useSpecText();
+  const apiErrorText = useApiErrorText();
+  const login = useLoginPrompt(formatMessage({ id: 'accounts.delete.loginPrompt' }));
 
   function askToConfirm(event: FormEvent) {
     event.preventDefault();
@@ -52,16 +58,19 @@ export function DeleteAccountForm() {
     const failed = (message: string) => toast.error(message, { autoClose: SHORT_TOAST_MS });
     try {
       const answer = await deleteAccount.mutateAsync({ feedback: feedback.trim() });
-      if (isFailureMessage(answer.message)) return failed(answer.message || messages.errors.deletionFailed);
+      if (isFailureMessage(answer.message))
+        return failed(
+          answer.message ? specText(answer.message) : formatMessage({ id: 'spec.errors.deletionFailed' }),
+        );
       setConfirming(false);
-      toast.success(answer.message, { autoClose: SHORT_TOAST_MS });
+      toast.success(formatMessage({ id: 'accounts.delete.done' }), { autoClose: SHORT_TOAST_MS });
       setFeedback('');
       clearSession();
       void forgetSavedReceipts();
       queryClient.removeQueries({ queryKey: accountKeys.all });
       redirect(paths.signup, REDIRECT_AFTER_DELETION_MS);
     } catch (thrown) {
-      failed(thrown instanceof Error && thrown.message ? thrown.message : messages.errors.deletionFailed);
+      failed(apiErrorText(thrown, formatMessage({ id: 'spec.errors.deletionFailed' })));
     }
   }
 
@@ -69,38 +78,45 @@ export function DeleteAccountForm() {
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-12">
       <div className="rounded-2xl bg-white p-6 shadow-md sm:p-8">
-        <h1 className="text-2xl font-bold text-red-700">Delete your account</h1>
+        <h1 className="text-2xl font-bold text-red-700">{formatMessage({ id: 'accounts.delete.title' })}</h1>
         <div className="mt-4 space-y-3 text-gray-700">
-          <p>Deleting your account is permanent and cannot be undone. When you delete it:</p>
+          <p>{formatMessage({ id: 'accounts.delete.permanent' })}</p>
           <ul className="list-disc space-y-1 pl-6">
-            <li>your personal data is removed from our active databases;</li>
-            <li>your profile is hidden and can no longer be seen;</li>
-            <li>you lose access to our services with this account;</li>
-            <li>
-              your transaction history, tax-reporting data and audit data are kept, because the law requires
-              us to keep them.
-            </li>
+            <li>{formatMessage({ id: 'accounts.delete.dataRemoved' })}</li>
+            <li>{formatMessage({ id: 'accounts.delete.profileHidden' })}</li>
+            <li>{formatMessage({ id: 'accounts.delete.accessLost' })}</li>
+            <li>{formatMessage({ id: 'accounts.delete.recordsKept' })}</li>
           </ul>
           <p>
-            Facing a problem instead? Please{' '}
-            <Link to={paths.contact} className={linkClass}>
-              contact us
-            </Link>{' '}
-            first — we may be able to help.
+            {formatMessage(
+              { id: 'accounts.delete.problem' },
+              {
+                contact: (chunks) => (
+                  <Link to={paths.contact} className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              },
+            )}
             {supportEmail && (
               <>
                 {' '}
-                You can also write to{' '}
-                <a href={`mailto:${supportEmail}`} className={linkClass}>
-                  {supportEmail}
-                </a>
-                .
+                {formatMessage(
+                  { id: 'accounts.delete.writeTo' },
+                  {
+                    email: (
+                      <a href={`mailto:${supportEmail}`} className={linkClass}>
+                        {supportEmail}
+                      </a>
+                    ),
+                  },
+                )}
               </>
             )}
           </p>
         </div>
         <form noValidate onSubmit={askToConfirm} className="mt-6">
-          <FormField label="Why are you leaving?" error={error} announceError>
+          <FormField label={formatMessage({ id: 'accounts.delete.why' })} error={error} announceError>
             {(control) => (
               <textarea
                 {...control}
@@ -108,7 +124,7 @@ export function DeleteAccountForm() {
                 rows={4}
                 maxLength={2000}
                 required
-                placeholder={messages.placeholders.deletionFeedback}
+                placeholder={formatMessage({ id: 'spec.placeholders.deletionFeedback' })}
                 onChange={(event) => {
                   setFeedback(event.target.value);
                   setError(undefined);
@@ -118,7 +134,7 @@ export function DeleteAccountForm() {
             )}
           </FormField>
           <button type="submit" className={`${dangerButtonClass} mt-4 w-full`}>
-            Delete My Account
+            {formatMessage({ id: 'accounts.delete.submit' })}
           </button>
         </form>
       </div>
@@ -145,6 +161,7 @@ function ConfirmDeletionDialog({ open, busy, onCancel, onConfirm }: ConfirmDelet
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
+  const { formatMessage } = useIntl();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -166,17 +183,17 @@ function ConfirmDeletionDialog({ open, busy, onCancel, onConfirm }: ConfirmDelet
       className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-        Confirm Account Deletion
+        {formatMessage({ id: 'accounts.delete.confirmTitle' })}
       </h2>
       <p id={textId} className="mt-2 text-gray-700">
-        Are you sure you want to delete your account? This action cannot be undone.
+        {formatMessage({ id: 'accounts.delete.confirmText' })}
       </p>
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
-          Cancel
+          {formatMessage({ id: 'app.loginPrompt.cancel' })}
         </button>
         <BusyButton busy={busy} onClick={onConfirm} className={dangerButtonClass}>
-          {busy ? 'Deleting...' : 'Yes, Delete'}
+          {formatMessage({ id: busy ? 'accounts.delete.deleting' : 'accounts.delete.confirm' })}
         </BusyButton>
       </div>
     </dialog>

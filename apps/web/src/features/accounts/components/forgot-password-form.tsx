@@ -2,9 +2,12 @@ import { digitsOnly, otpCodeSchema } from '@erti/contracts';
 import { OTP_RESEND_WAIT_SECONDS, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isStrongPassword, isValidEmail } from '../account-rules.ts';
@@ -25,9 +28,6 @@ import {
 
 type Step = 'email' | 'reset' | 'done';
 type ResetErrors = Partial<Record<'email' | 'otp' | 'password' | 'confirm', string>>;
-
-const failureMessage = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
 
 function resetErrors(otp: string, password: string, confirm: string): ResetErrors {
   if (!otp.trim()) return { otp: messages.validation.resetEnterOtp };
@@ -50,17 +50,23 @@ export function ForgotPasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<ResetErrors>({});
   const address = email.trim().toLowerCase();
+  const { formatMessage } = useIntl();
+  const specText = useSpecText();
+  const apiErrorText = useApiErrorText();
+  /** The api's answer to a bad request in the site's language; anything else is `fallback`. */
+  const failureMessage = (error: unknown, fallback: string) =>
+    error instanceof ApiError && error.status >= 400 && error.status < 500 ? apiErrorText(error) : fallback;
 
   async function sendResetEmail() {
     if (!isValidEmail(address)) return setErrors({ email: messages.validation.resetEmail });
     setErrors({});
     try {
       const answer = await requestReset.mutateAsync({ email: address });
-      toast.success(answer.message);
+      toast.success(specText(answer.message));
       countdown.start(OTP_RESEND_WAIT_SECONDS);
       setStep('reset');
     } catch (error) {
-      toast.error(failureMessage(error, messages.errors.invalidUser));
+      toast.error(failureMessage(error, formatMessage({ id: 'spec.errors.invalidUser' })));
     }
   }
 
@@ -70,32 +76,33 @@ export function ForgotPasswordForm() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     // A code that is not six digits is a wrong code, answered as the server answers one.
-    if (!otpCodeSchema.safeParse(otp).success) return toast.error(messages.api.invalidOtp);
+    if (!otpCodeSchema.safeParse(otp).success)
+      return toast.error(formatMessage({ id: 'spec.api.invalidOtp' }));
     try {
       const answer = await setNewPassword.mutateAsync({ password, OTP: otp.trim() });
       toast.dismissAll();
-      toast.success(answer.message);
+      toast.success(specText(answer.message));
       setStep('done');
       redirect(paths.login, REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
-      toast.error(failureMessage(error, messages.api.invalidOtp));
+      toast.error(failureMessage(error, formatMessage({ id: 'spec.api.invalidOtp' })));
     }
   }
 
   const footer = (
     <>
-      Remembered it?{' '}
+      {formatMessage({ id: 'accounts.reset.remembered' })}{' '}
       <Link to={paths.login} className={linkClass}>
-        Login Here
+        {formatMessage({ id: 'accounts.reset.loginHere' })}
       </Link>
     </>
   );
 
   if (step === 'done') {
     return (
-      <AuthCard title="Forgot password" footer={footer}>
+      <AuthCard title={formatMessage({ id: 'accounts.reset.title' })} footer={footer}>
         <p role="status" className="text-green-700">
-          {messages.api.passwordReset}. Taking you to the login page…
+          {formatMessage({ id: 'accounts.reset.done' })}
         </p>
       </AuthCard>
     );
@@ -103,7 +110,7 @@ export function ForgotPasswordForm() {
 
   if (step === 'email') {
     return (
-      <AuthCard title="Forgot password" footer={footer}>
+      <AuthCard title={formatMessage({ id: 'accounts.reset.title' })} footer={footer}>
         <form
           noValidate
           className="space-y-4"
@@ -112,18 +119,16 @@ export function ForgotPasswordForm() {
             void sendResetEmail();
           }}
         >
-          <p className="text-sm text-gray-600">
-            Enter the e-mail of your account and we will send you a code.
-          </p>
+          <p className="text-sm text-gray-600">{formatMessage({ id: 'accounts.reset.intro' })}</p>
           <TextField
-            label="Email ID"
+            label={formatMessage({ id: 'accounts.field.emailId' })}
             {...emailInput}
             value={email}
             error={errors.email}
             onChange={(event) => setEmail(event.target.value)}
           />
           <BusyButton type="submit" busy={requestReset.isPending} className={`${primaryButtonClass} w-full`}>
-            Send OTP
+            {formatMessage({ id: 'accounts.otp.send' })}
           </BusyButton>
         </form>
       </AuthCard>
@@ -131,28 +136,33 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <AuthCard title="Forgot password" footer={footer}>
+    <AuthCard title={formatMessage({ id: 'accounts.reset.title' })} footer={footer}>
       <form noValidate onSubmit={submitNewPassword} className="space-y-4">
         <p className="text-sm text-gray-600">
-          We sent a code to <strong>{address}</strong>.{' '}
+          {formatMessage(
+            { id: 'accounts.reset.codeSent' },
+            { address, strong: (chunks) => <strong>{chunks}</strong> },
+          )}{' '}
           <button
             type="button"
             onClick={() => void sendResetEmail()}
             disabled={countdown.secondsLeft > 0 || requestReset.isPending}
             className={`${linkClass} disabled:cursor-not-allowed disabled:text-gray-500 disabled:no-underline`}
           >
-            {countdown.secondsLeft > 0 ? `Resend in: ${countdown.secondsLeft}s` : 'Send OTP'}
+            {countdown.secondsLeft > 0
+              ? formatMessage({ id: 'accounts.otp.resendIn' }, { seconds: countdown.secondsLeft })
+              : formatMessage({ id: 'accounts.otp.send' })}
           </button>
         </p>
         <TextField
-          label="OTP"
+          label={formatMessage({ id: 'accounts.field.otp' })}
           {...otpInput}
           value={otp}
           error={errors.otp}
           onChange={(event) => setOtp(digitsOnly(event.target.value, OTP_LENGTH))}
         />
         <PasswordField
-          label="New Password"
+          label={formatMessage({ id: 'accounts.field.newPassword' })}
           name="new-password"
           autoComplete="new-password"
           value={password}
@@ -160,7 +170,7 @@ export function ForgotPasswordForm() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <PasswordField
-          label="Re-enter Password"
+          label={formatMessage({ id: 'accounts.field.reenterPassword' })}
           name="confirm-password"
           autoComplete="new-password"
           value={confirm}
@@ -168,7 +178,7 @@ export function ForgotPasswordForm() {
           onChange={(event) => setConfirm(event.target.value)}
         />
         <BusyButton type="submit" busy={setNewPassword.isPending} className={`${primaryButtonClass} w-full`}>
-          Submit
+          {formatMessage({ id: 'accounts.reset.submit' })}
         </BusyButton>
       </form>
     </AuthCard>

@@ -1,11 +1,12 @@
-import { accountMessages, phoneDigits, type UserProfile } from '@erti/contracts';
+import { phoneDigits, type UserProfile } from '@erti/contracts';
 import { PHONE_LENGTH } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -32,8 +33,6 @@ import { OtpSendButton } from './otp-send-button.tsx';
 type Draft = Pick<UserProfile, 'name' | 'email' | 'phone'>;
 type DraftErrors = Partial<Record<keyof Draft | 'otp', string>>;
 
-const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
-
 /** The spec's profile-save checks (section 5), first failure per field. */
 function draftErrors(draft: Draft): DraftErrors {
   const errors: DraftErrors = {};
@@ -52,19 +51,20 @@ function draftErrors(draft: Draft): DraftErrors {
 export function ProfileScreen() {
   const session = useSession();
   const profile = useProfile();
+  const { formatMessage } = useIntl();
   if (!session) return <Navigate to={paths.login} replace />;
   if (profile.isError) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <p role="alert" className="text-gray-700">
-          We could not load your profile.
+          {formatMessage({ id: 'accounts.profile.loadFailed' })}
         </p>
         <button
           type="button"
           onClick={() => void profile.refetch()}
           className={`${secondaryButtonClass} mt-4`}
         >
-          Try again
+          {formatMessage({ id: 'accounts.profile.tryAgain' })}
         </button>
       </section>
     );
@@ -72,7 +72,7 @@ export function ProfileScreen() {
   if (!profile.data) {
     return (
       <p role="status" className="px-4 py-16 text-center text-gray-700">
-        Loading ...
+        {formatMessage({ id: 'accounts.profile.loading' })}
       </p>
     );
   }
@@ -82,12 +82,19 @@ export function ProfileScreen() {
 function ProfileCard({ profile }: { profile: UserProfile }) {
   const [editing, setEditing] = useState(false);
   const logOut = useLogOut();
+  const { formatMessage } = useIntl();
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <div className="rounded-2xl bg-white p-6 shadow-md sm:p-8">
-        <h1 className="text-2xl font-bold text-brand-700">Profile</h1>
+        <h1 className="text-2xl font-bold text-brand-700">
+          {formatMessage({ id: 'accounts.profile.title' })}
+        </h1>
         <div className="mt-6 flex flex-col items-center gap-3">
-          <Avatar pic={profile.pic} size={120} label={`Profile picture of ${profile.name}`} />
+          <Avatar
+            pic={profile.pic}
+            size={120}
+            label={formatMessage({ id: 'accounts.profile.pictureOf' }, { name: profile.name })}
+          />
           <PictureUpload profile={profile} />
         </div>
         {editing ? (
@@ -96,9 +103,9 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
           <>
             <dl className="mt-6 divide-y divide-gray-100">
               {[
-                ['Name', profile.name],
-                ['Email', profile.email],
-                ['Phone', profile.phone],
+                [formatMessage({ id: 'accounts.field.name' }), profile.name],
+                [formatMessage({ id: 'accounts.field.email' }), profile.email],
+                [formatMessage({ id: 'accounts.field.phone' }), profile.phone],
               ].map(([term, value]) => (
                 <div key={term} className="grid grid-cols-3 gap-4 py-3">
                   <dt className="font-medium text-gray-600">{term}</dt>
@@ -111,12 +118,12 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
               onClick={() => setEditing(true)}
               className={`${primaryButtonClass} mt-6 w-full`}
             >
-              Edit Profile
+              {formatMessage({ id: 'accounts.profile.edit' })}
             </button>
           </>
         )}
         <button type="button" onClick={logOut} className={`${secondaryButtonClass} mt-3 w-full`}>
-          Logout
+          {formatMessage({ id: 'accounts.menu.logout' })}
         </button>
       </div>
     </section>
@@ -128,24 +135,27 @@ function PictureUpload({ profile }: { profile: UserProfile }) {
   const input = useRef<HTMLInputElement>(null);
   const editProfile = useEditProfile(profile._id);
   const [busy, setBusy] = useState(false);
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return void toast.error('Please choose an image file');
+    if (!file.type.startsWith('image/'))
+      return void toast.error(formatMessage({ id: 'accounts.profile.notAnImage' }));
     setBusy(true);
     try {
       const pic = await resizeToProfilePicture(file);
-      const answer = await editProfile.mutateAsync({
+      await editProfile.mutateAsync({
         name: profile.name,
         email: profile.email,
         phone: profile.phone,
         pic,
       });
-      toast.success(answer.message);
+      toast.success(formatMessage({ id: 'accounts.profile.updated' }));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(apiErrorText(error, formatMessage({ id: 'spec.errors.submitFailed' })));
     } finally {
       setBusy(false);
     }
@@ -159,11 +169,11 @@ function PictureUpload({ profile }: { profile: UserProfile }) {
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Choose a new profile picture"
+        aria-label={formatMessage({ id: 'accounts.profile.choosePicture' })}
         onChange={(event) => void upload(event)}
       />
       <BusyButton busy={busy} onClick={() => input.current?.click()} className={secondaryButtonClass}>
-        Upload New Picture
+        {formatMessage({ id: 'accounts.profile.upload' })}
       </BusyButton>
     </>
   );
@@ -183,6 +193,8 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
   const newEmail = draft.email.trim().toLowerCase();
   const emailChanges = newEmail !== profile.email;
   const newEmailVerified = otp.isVerified(newEmail);
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
 
   function verifyNewEmail() {
     if (code) void otp.verify(newEmail, code);
@@ -192,36 +204,37 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
   async function save(event: FormEvent) {
     event.preventDefault();
     const found = draftErrors(draft);
-    if (!found.email && emailChanges && !newEmailVerified) found.otp = accountMessages.verifyNewEmail;
+    if (!found.email && emailChanges && !newEmailVerified)
+      found.otp = formatMessage({ id: 'accounts.profile.verifyNewEmail' });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const answer = await editProfile.mutateAsync({
+      await editProfile.mutateAsync({
         _id: profile._id,
         name: draft.name.trim(),
         email: newEmail,
         phone: draft.phone,
       });
-      toast.success(answer.message);
+      toast.success(formatMessage({ id: 'accounts.profile.updated' }));
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(apiErrorText(error, formatMessage({ id: 'spec.errors.submitFailed' })));
     }
   }
 
   return (
     <form noValidate onSubmit={save} className="mt-6 space-y-4">
-      <TextField label="Name" {...nameInput} {...field('name')} />
-      <TextField label="Email" {...emailInput} {...field('email')} />
+      <TextField label={formatMessage({ id: 'accounts.field.name' })} {...nameInput} {...field('name')} />
+      <TextField label={formatMessage({ id: 'accounts.field.email' })} {...emailInput} {...field('email')} />
       {emailChanges && isValidEmail(newEmail) && (
         <div className="rounded-md bg-brand-50 p-3">
-          <p className="text-sm text-gray-700">To use this address we need to confirm it is yours.</p>
+          <p className="text-sm text-gray-700">{formatMessage({ id: 'accounts.profile.confirmEmail' })}</p>
           <div className="mt-2">
             <OtpSendButton otp={otp} onSend={() => void otp.send(newEmail)} />
           </div>
           {otp.sentTo === newEmail && (
             <OtpCodeField
-              label="OTP sent to your new e-mail"
+              label={formatMessage({ id: 'accounts.profile.otpToNewEmail' })}
               value={code}
               onChange={setCode}
               error={errors.otp}
@@ -234,13 +247,17 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
           {otp.sentTo !== newEmail && <FieldError message={errors.otp} announce />}
         </div>
       )}
-      <TextField label="Phone" {...phoneInput} {...field('phone', phoneDigits)} />
+      <TextField
+        label={formatMessage({ id: 'accounts.field.phone' })}
+        {...phoneInput}
+        {...field('phone', phoneDigits)}
+      />
       <div className="flex gap-3">
         <BusyButton type="submit" busy={editProfile.isPending} className={`${primaryButtonClass} flex-1`}>
-          Save
+          {formatMessage({ id: 'accounts.profile.save' })}
         </BusyButton>
         <button type="button" onClick={onDone} className={`${secondaryButtonClass} flex-1`}>
-          Cancel
+          {formatMessage({ id: 'app.loginPrompt.cancel' })}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -21,6 +22,7 @@ export function SignedInMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = () => menuItemsIn(root.current);
+  const { formatMessage } = useIntl();
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +62,7 @@ export function SignedInMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label="Account menu"
+        aria-label={formatMessage({ id: 'accounts.menu.label' })}
         onClick={() => setOpen((shown) => !shown)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -72,32 +74,32 @@ export function SignedInMenu() {
         // keeps its height when the signed-in view comes in after hydration (decision 092).
         className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        <Avatar pic={profile.data?.pic} size={40} label="Your profile picture" />
+        <Avatar pic={profile.data?.pic} size={40} label={formatMessage({ id: 'accounts.menu.picture' })} />
       </button>
       {open && (
         <div
           id={menuId}
           role="menu"
-          aria-label="Account"
+          aria-label={formatMessage({ id: 'accounts.menu.account' })}
           onKeyDown={moveFocus}
           className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border bg-white py-1 shadow-lg"
         >
           <Link role="menuitem" tabIndex={-1} to={paths.profile} onClick={select} className={itemClass}>
-            Profile
+            {formatMessage({ id: 'accounts.menu.profile' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.txn} onClick={select} className={itemClass}>
-            Transaction
+            {formatMessage({ id: 'accounts.menu.transactions' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.myBills} onClick={select} className={itemClass}>
-            My Bills
+            {formatMessage({ id: 'accounts.menu.myBills' })}
           </Link>
           {profile.data?.role === 'merchant' && (
             <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>
-              Merchant Dashboard
+              {formatMessage({ id: 'accounts.menu.merchant' })}
             </Link>
           )}
           <Link role="menuitem" tabIndex={-1} to={paths.deleteAccount} onClick={select} className={itemClass}>
-            Delete Account
+            {formatMessage({ id: 'accounts.menu.deleteAccount' })}
           </Link>
           <button
             role="menuitem"
@@ -109,7 +111,7 @@ export function SignedInMenu() {
             }}
             className={itemClass}
           >
-            Logout
+            {formatMessage({ id: 'accounts.menu.logout' })}
           </button>
         </div>
       )}

@@ -2,10 +2,12 @@ import { BRAND, PHONE_LENGTH, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/con
 import { messages } from '@erti/contracts/messages';
 import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isStrongPassword, isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
@@ -77,6 +79,8 @@ export function SignupForm() {
     emptyForm,
   );
   const [agreed, setAgreed] = useState(false);
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
 
   const address = values.email.trim().toLowerCase();
   const verified = otp.isVerified(address);
@@ -104,7 +108,7 @@ export function SignupForm() {
       const session = await createUser.mutateAsync({ ...profile, password: values.password });
       startSessionWith(session, { _id: session.UserId, ...profile });
       toast.dismissAll();
-      toast.success(messages.errors.signupSuccess);
+      toast.success(formatMessage({ id: 'spec.errors.signupSuccess' }));
       setValues(emptyForm);
       setAgreed(false);
       otp.reset();
@@ -112,7 +116,7 @@ export function SignupForm() {
       redirect(safeReturnPath(from), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      toast.error(known ? error.message : messages.errors.signupError);
+      toast.error(known ? apiErrorText(error) : formatMessage({ id: 'spec.errors.signupError' }));
       if (known && error.status === 403) otp.reset();
     }
   }
@@ -123,17 +127,23 @@ export function SignupForm() {
         src={signupIllustration}
         width={320}
         height={320}
-        alt="A phone showing a paid bill with a green tick"
+        alt={formatMessage({ id: 'accounts.signup.illustration' })}
         className="mx-auto hidden h-auto w-full max-w-xs md:block"
       />
       <div className="rounded-2xl bg-white p-6 shadow-md sm:p-8">
-        <h1 className="text-2xl font-bold text-brand-700">Create Your {BRAND} Account</h1>
+        <h1 className="text-2xl font-bold text-brand-700">
+          {formatMessage({ id: 'accounts.signup.title' }, { brand: BRAND })}
+        </h1>
         <form noValidate onSubmit={register} className="mt-6 space-y-4">
           <fieldset className="space-y-4">
-            <legend className="sr-only">Step 1: your name and e-mail</legend>
-            <TextField label="Username" {...nameInput} {...field('userName')} />
+            <legend className="sr-only">{formatMessage({ id: 'accounts.signup.step1' })}</legend>
             <TextField
-              label="Email ID"
+              label={formatMessage({ id: 'accounts.field.username' })}
+              {...nameInput}
+              {...field('userName')}
+            />
+            <TextField
+              label={formatMessage({ id: 'accounts.field.emailId' })}
               {...emailInput}
               {...field('email')}
               onKeyDown={onEnter(() => void sendCode())}
@@ -142,9 +152,9 @@ export function SignupForm() {
           </fieldset>
           {otp.sentTo === address && (
             <fieldset>
-              <legend className="sr-only">Step 2: the code we e-mailed you</legend>
+              <legend className="sr-only">{formatMessage({ id: 'accounts.signup.step2' })}</legend>
               <OtpCodeField
-                label="Enter OTP"
+                label={formatMessage({ id: 'accounts.field.enterOtp' })}
                 value={values.otp}
                 onChange={set('otp')}
                 error={errors.otp}
@@ -157,16 +167,20 @@ export function SignupForm() {
           )}
           {otp.sentTo !== address && <FieldError id="signup-otp-error" message={errors.otp} announce />}
           <fieldset className="space-y-4">
-            <legend className="sr-only">Step 3: phone and password</legend>
-            <TextField label="Phone Number" {...phoneInput} {...field('phoneNumber', phoneDigits)} />
+            <legend className="sr-only">{formatMessage({ id: 'accounts.signup.step3' })}</legend>
+            <TextField
+              label={formatMessage({ id: 'accounts.field.phoneNumber' })}
+              {...phoneInput}
+              {...field('phoneNumber', phoneDigits)}
+            />
             <PasswordField
-              label="Create Password"
+              label={formatMessage({ id: 'accounts.field.createPassword' })}
               name="new-password"
               autoComplete="new-password"
               {...field('password')}
             />
             <PasswordField
-              label="Re-type Password"
+              label={formatMessage({ id: 'accounts.field.retypePassword' })}
               name="confirm-password"
               autoComplete="new-password"
               {...field('confirmPassword')}
@@ -186,14 +200,21 @@ export function SignupForm() {
                   className="mt-1 h-4 w-4 accent-brand-700"
                 />
                 <label htmlFor="signup-terms" className="text-sm text-gray-700">
-                  Agree to our{' '}
-                  <Link to={paths.privacy} className={linkClass}>
-                    Privacy Policy
-                  </Link>{' '}
-                  and{' '}
-                  <Link to={paths.terms} className={linkClass}>
-                    Terms &amp; Conditions
-                  </Link>
+                  {formatMessage(
+                    { id: 'accounts.signup.agree' },
+                    {
+                      privacy: (chunks) => (
+                        <Link to={paths.privacy} className={linkClass}>
+                          {chunks}
+                        </Link>
+                      ),
+                      terms: (chunks) => (
+                        <Link to={paths.terms} className={linkClass}>
+                          {chunks}
+                        </Link>
+                      ),
+                    },
+                  )}
                 </label>
               </div>
               <FieldError id="signup-terms-error" message={errors.terms} announce />
@@ -201,12 +222,12 @@ export function SignupForm() {
           </fieldset>
           <FieldError id="signup-form-error" message={errors.form} announce />
           <BusyButton type="submit" busy={createUser.isPending} className={`${primaryButtonClass} w-full`}>
-            Register
+            {formatMessage({ id: 'accounts.signup.submit' })}
           </BusyButton>
         </form>
         <p className="mt-4 text-center text-sm text-gray-700">
           <Link to={withReturnPath(paths.login, from)} className={linkClass}>
-            Already an user? Login
+            {formatMessage({ id: 'accounts.signup.haveAccount' })}
           </Link>
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useSiteConfig } from '../../../lib/site-config.ts';
 
 const telephone = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
@@ -6,11 +7,12 @@ const whatsapp = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}
 /** How to reach us (all from the site configuration). */
 export function ContactDetails() {
   const { data: site, isError } = useSiteConfig();
-  if (isError) return <p role="alert">Our contact details could not be loaded. Please refresh the page.</p>;
-  if (!site) return <p aria-busy="true">Loading contact details…</p>;
+  const { formatMessage } = useIntl();
+  if (isError) return <p role="alert">{formatMessage({ id: 'contact.details.loadFailed' })}</p>;
+  if (!site) return <p aria-busy="true">{formatMessage({ id: 'contact.details.loading' })}</p>;
   const rows = [
     {
-      label: 'E-mail',
+      label: formatMessage({ id: 'contact.details.email' }),
       value: (
         <a href={`mailto:${site.supportEmail}`} className="text-brand-700 underline">
           {site.supportEmail}
@@ -18,7 +20,7 @@ export function ContactDetails() {
       ),
     },
     {
-      label: 'WhatsApp',
+      label: formatMessage({ id: 'contact.details.whatsapp' }),
       value: (
         <a
           href={whatsapp(site.whatsappNumber)}
@@ -31,17 +33,17 @@ export function ContactDetails() {
       ),
     },
     {
-      label: 'Call us',
+      label: formatMessage({ id: 'contact.details.call' }),
       value: (
         <a href={telephone(site.callNumber)} className="text-brand-700 underline">
           {site.callNumber}
         </a>
       ),
     },
-    { label: 'Working hours', value: site.supportHours },
-    { label: 'Registered office', value: site.registeredAddress },
-    { label: 'Headquarters', value: site.headquartersAddress },
-    { label: 'Company registration', value: site.companyRegistrationNumber },
+    { label: formatMessage({ id: 'contact.details.hours' }), value: site.supportHours },
+    { label: formatMessage({ id: 'contact.details.office' }), value: site.registeredAddress },
+    { label: formatMessage({ id: 'contact.details.headquarters' }), value: site.headquartersAddress },
+    { label: formatMessage({ id: 'contact.details.registration' }), value: site.companyRegistrationNumber },
   ];
   return (
     <dl className="grid gap-4 sm:grid-cols-[max-content_1fr] sm:gap-x-6">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 
 const SEEN_KEY = 'ertiPromoVideoSeen';
 
@@ -16,6 +17,7 @@ export function PromoVideoDialog() {
   }, []);
 
   const close = () => dialog.current?.close();
+  const { formatMessage } = useIntl();
 
   return (
     <dialog
@@ -33,12 +35,12 @@ export function PromoVideoDialog() {
     >
       <div className="flex items-center justify-between px-4 py-3">
         <h2 id="promo-video-title" className="text-lg font-semibold text-brand-700">
-          Celebrate Holi with Erti Pay
+          {formatMessage({ id: 'home.promoVideo.title' })}
         </h2>
         <button
           type="button"
           onClick={close}
-          aria-label="Close video"
+          aria-label={formatMessage({ id: 'home.promoVideo.close' })}
           className="rounded-full p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <svg

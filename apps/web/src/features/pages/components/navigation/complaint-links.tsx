@@ -1,15 +1,17 @@
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
 import type { ComplaintNavigationState } from '../../../../lib/payment-state.ts';
 
 const complaintLinks: { label: string; tab: NonNullable<ComplaintNavigationState['selectedTab']> }[] = [
-  { label: 'Raise Complaint', tab: 'raise' },
-  { label: 'Complaint Status', tab: 'status' },
-  { label: 'Transaction Queries', tab: 'transaction' },
+  { label: 'pages.complaintLinks.raise', tab: 'raise' },
+  { label: 'pages.complaintLinks.status', tab: 'status' },
+  { label: 'pages.complaintLinks.transaction', tab: 'transaction' },
 ];
 
 /** The Complaint menu: each entry opens /complaint on its tab (navigation state `selectedTab`). */
 export function ComplaintLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { formatMessage } = useIntl();
   return (
     <ul className="flex min-w-48 flex-col gap-1">
       {complaintLinks.map((link) => (
@@ -20,7 +22,7 @@ export function ComplaintLinks({ onNavigate }: { onNavigate?: () => void }) {
             onClick={onNavigate}
             className="block rounded-md px-3 py-2 text-gray-700 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
           >
-            {link.label}
+            {formatMessage({ id: link.label })}
           </Link>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -26,6 +27,7 @@ export function HoverMenu(props: {
   const [expanded, setExpanded] = useState(false);
   const open = hovered || expanded;
   const panelId = useId();
+  const { formatMessage } = useIntl();
   const toggle = useRef<HTMLButtonElement>(null);
   const show = (next: { hovered?: boolean; expanded?: boolean }) => {
     if (!open && (next.hovered || next.expanded)) props.onOpen?.();
@@ -55,7 +57,7 @@ export function HoverMenu(props: {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${props.label} menu`}
+        aria-label={formatMessage({ id: 'pages.hoverMenu.label' }, { menu: props.label })}
         onClick={() => show({ expanded: !expanded })}
         className="-ml-2 rounded-md p-1 text-gray-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
       >

@@ -1,4 +1,6 @@
+import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
+import { LanguageSwitch } from '../../../../components/language-switch.tsx';
 import { paths } from '../../../../lib/paths.ts';
 import { ComplaintLinks } from './complaint-links.tsx';
 
@@ -7,30 +9,32 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700'
   }`;
 
-/** The small-screen menu under the toggle: every link of the bar, the Complaint entries spelled out. */
+/** The small-screen menu under the toggle: every link of the bar, the Complaint entries spelled out, and
+ * the language switch. */
 export function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
+  const { formatMessage } = useIntl();
   return (
     <div id={id} className="border-t bg-white px-4 py-3 md:hidden">
       <ul className="flex flex-col gap-1">
         <li>
           <NavLink to={paths.home} end className={mobileLinkClass} onClick={onNavigate}>
-            Home
+            {formatMessage({ id: 'app.nav.home' })}
           </NavLink>
         </li>
         <li>
           <NavLink to={paths.services} className={mobileLinkClass} onClick={onNavigate}>
-            Services
+            {formatMessage({ id: 'app.nav.services' })}
           </NavLink>
         </li>
         <li>
           <NavLink to={paths.about} className={mobileLinkClass} onClick={onNavigate}>
-            About
+            {formatMessage({ id: 'app.nav.about' })}
           </NavLink>
         </li>
         <li>
           <p className="px-3 pt-2 text-sm font-semibold text-gray-500">
             <Link to={paths.complaint} onClick={onNavigate}>
-              Complaint
+              {formatMessage({ id: 'app.nav.complaint' })}
             </Link>
           </p>
           <div className="pl-3">
@@ -39,10 +43,11 @@ export function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => v
         </li>
         <li>
           <NavLink to={paths.contact} className={mobileLinkClass} onClick={onNavigate}>
-            Contact
+            {formatMessage({ id: 'app.nav.contact' })}
           </NavLink>
         </li>
       </ul>
+      <LanguageSwitch className="mt-3 px-3" />
     </div>
   );
 }

@@ -1,0 +1,37 @@
+import type { Language } from '@erti/contracts/languages';
+import type { MessageFormatElement } from 'react-intl';
+
+/**
+ * One language's messages, id → ICU message. The build compiles each message to its syntax tree
+ * (vite.config.ts `compiledCatalogues`), so the browser needs no ICU parser; the tests read the text.
+ */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+type Catalogue = Record<string, string | MessageFormatElement[]>;
+
+/**
+ * `locales/<language>/<namespace>.json`, each its own chunk fetched on demand: a visitor downloads
+ * one language's catalogues, never all of them.
+ */
+const catalogueFiles = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+
+/** The namespace file of a catalogue path: `../../locales/hi/accounts.json` → `['hi', 'accounts']`. */
+export function catalogueFile(path: string): { language: string; namespace: string } {
+  const [language = '', file = ''] = path.split('/').slice(-2);
+  return { language, namespace: file.replace(/\.json$/, '') };
+}
+
+/** A namespace's keys as message ids: `login.title` in `accounts.json` is `accounts.login.title`. */
+export function namespaced(namespace: string, catalogue: Catalogue): Catalogue {
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([key, message]) => [`${namespace}.${key}`, message]),
+  );
+}
+
+/** Every namespace of one language, merged into the ids the components ask for. */
+export async function loadMessages(language: Language): Promise<Messages> {
+  const loads = Object.entries(catalogueFiles)
+    .filter(([path]) => catalogueFile(path).language === language)
+    .map(async ([path, load]) => namespaced(catalogueFile(path).namespace, await load()));
+  return Object.assign({}, ...(await Promise.all(loads))) as Messages;
+}
