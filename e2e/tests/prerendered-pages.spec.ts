@@ -116,6 +116,28 @@ describe('the public pages, prerendered', () => {
     expect(firstVisit.headers.get('content-language')).toBe('hi');
   });
 
+  it("hydrates each language's pages in that language, without a mismatch (issue 26)", async () => {
+    const { context, page } = browser;
+    for (const language of ['hi', 'ta'] as const) {
+      await context.addCookies([{ name: 'erti_lang', value: language, url: apiUrl }]);
+      for (const path of ['/', '/services', '/about', '/services/utilities/Electricity']) {
+        const firstHtml = await fetch(urlOf(path), { headers: { cookie: `erti_lang=${language}` } }).then(
+          (response) => response.text(),
+        );
+        const heading = headingIn(firstHtml) ?? '';
+        // Written in the language's own script, not English.
+        expect(heading, `${language} ${path}`).toMatch(
+          language === 'hi' ? /[\u0900-\u097f]/ : /[\u0b80-\u0bff]/,
+        );
+        problems.length = 0;
+        expect(await openHydrated(page, path), `${language} ${path}`).toBe(heading);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        expect(problems, `${language} ${path}`).toEqual([]);
+      }
+    }
+    await context.clearCookies({ name: 'erti_lang' });
+  });
+
   it("brings a signed-in customer's view in after hydration without moving the layout", async () => {
     const { page } = browser;
     await signInThroughApi(page, apiUrl, sandboxUrl);
