@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { signInThroughApi } from '../support/session.ts';
 
@@ -118,9 +118,10 @@ describe('the public pages, prerendered', () => {
 
   it("hydrates each language's pages in that language, without a mismatch (issue 26)", async () => {
     const { context, page } = browser;
+    onTestFinished(() => context.clearCookies({ name: 'erti_lang' }));
     for (const language of ['hi', 'ta'] as const) {
       await context.addCookies([{ name: 'erti_lang', value: language, url: apiUrl }]);
-      for (const path of ['/', '/services', '/about', '/services/utilities/Electricity']) {
+      for (const path of ['/', '/services', '/about', '/contact', '/services/utilities/Electricity']) {
         const firstHtml = await fetch(urlOf(path), { headers: { cookie: `erti_lang=${language}` } }).then(
           (response) => response.text(),
         );
@@ -135,7 +136,6 @@ describe('the public pages, prerendered', () => {
         expect(problems, `${language} ${path}`).toEqual([]);
       }
     }
-    await context.clearCookies({ name: 'erti_lang' });
   });
 
   it("brings a signed-in customer's view in after hydration without moving the layout", async () => {
