@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { categoryCaption } from '../service-copy.ts';
 import type { BillEntryFormProps } from './bill-entry-form.tsx';
@@ -20,9 +21,10 @@ export type BillEntryProps = BillEntryFormProps | LoadingBillEntryProps;
 
 /** In the form's place until it is here; it holds the footer back (index.css), so nothing moves. */
 function FormLoading() {
+  const { formatMessage } = useIntl();
   return (
     <div data-page-loading className="flex justify-center py-6">
-      <Spinner label="Loading biller" />
+      <Spinner label={formatMessage({ id: 'bills.entry.loading' })} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { serviceCatalogue } from '@erti/contracts/catalogue';
-import { messages } from '@erti/contracts/messages';
+import { useIntl } from 'react-intl';
 import { SearchCombobox } from '../../../components/form/search-combobox.tsx';
 import type { BillersEverywhere } from '../hooks/use-billers-everywhere.ts';
 import { billerChoice, useOpenBillEntry } from './biller-selection.tsx';
@@ -24,12 +24,13 @@ export function EverywhereSearchBox({
   onChange: (query: string) => void;
   found: BillersEverywhere;
 }) {
+  const { formatMessage } = useIntl();
   const openBillEntry = useOpenBillEntry();
   const offered = found.billers.filter((biller) => serviceByTitle.has(biller.billerCategoryName));
   return (
     <SearchCombobox
-      label="Search for a service or a biller"
-      placeholder={messages.placeholders.serviceSearch}
+      label={formatMessage({ id: 'bills.search.everywhereLabel' })}
+      placeholder={formatMessage({ id: 'spec.placeholders.serviceSearch' })}
       value={query}
       onChange={onChange}
       options={offered.map((biller) =>
