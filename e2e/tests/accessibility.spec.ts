@@ -6,6 +6,7 @@ import { chooseGatewayOutcome, orderIdOf } from '../support/bill-payment.ts';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { billersOf } from '../support/catalogue.ts';
 import { type FetchBiller, findFetchBiller } from '../support/fetch-biller.ts';
+import { billEntryPath, routeTable } from '../support/routes.ts';
 import { E2E_ACCESSIBILITY_MERCHANT_EMAIL } from '../support/servers.ts';
 import { newTestUser, registerThroughApi, signInThroughApi, storeSession } from '../support/session.ts';
 
@@ -19,46 +20,6 @@ import { newTestUser, registerThroughApi, signInThroughApi, storeSession } from 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const billEntryPath = (biller: FetchBiller) =>
-  `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
-
-/** Every path of apps/web/src/app/router.tsx, with real parameters where a screen takes them. */
-function routeTable(biller: FetchBiller): string[] {
-  return [
-    '/',
-    '/footer',
-    '/services',
-    '/services/utilities/Electricity',
-    '/services/recharge/Mobile%20Prepaid',
-    '/services/more-service/Education%20Fees',
-    billEntryPath(biller),
-    '/billerdetails',
-    '/about',
-    '/contact',
-    '/complaint',
-    '/terms',
-    '/privacy',
-    '/education',
-    '/nav',
-    '/login',
-    '/signup',
-    '/register',
-    '/forgotPassword',
-    '/delete-account',
-    '/payment-selection',
-    '/profile',
-    '/txn',
-    '/bbps',
-    '/payment-success',
-    '/payment-failure',
-    '/phonepe/status/EP0000000000000000000000000000000',
-    '/receipt/ord_doesnotexist0001',
-    '/merchant',
-    '/my-bills',
-    '/no/such/page',
-  ];
-}
 
 interface Violation {
   route: string;

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation, useNavigationType } from 'react-router';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
@@ -35,6 +36,7 @@ function useFocusOnNewScreen(main: RefObject<HTMLElement | null>) {
 
 export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) {
   const main = useRef<HTMLElement>(null);
+  const { formatMessage } = useIntl();
   useFocusOnNewScreen(main);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
@@ -42,7 +44,7 @@ export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) 
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
       >
-        Skip to content
+        {formatMessage({ id: 'app.layout.skipToContent' })}
       </a>
       {!hideHeader && <NavBar />}
       {/* Focusable by script only (tabIndex -1), to receive the focus on a new screen. */}

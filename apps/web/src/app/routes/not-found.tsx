@@ -1,6 +1,8 @@
+import { useIntl } from 'react-intl';
 import { ErrorScreen } from '../../components/layout/error-screen.tsx';
 
 /** Unknown paths: the error screen ('Unexpected Application Error!') with the 404. */
 export function Component() {
-  return <ErrorScreen detail="404 Not Found" />;
+  const { formatMessage } = useIntl();
+  return <ErrorScreen detail={formatMessage({ id: 'app.error.notFound' })} />;
 }

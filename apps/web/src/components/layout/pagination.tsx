@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '@erti/contracts/constants';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 
 interface PaginationProps {
   page: number;
@@ -16,13 +17,17 @@ const pageButton =
 /** Rows per page (5, 10, 20, 50) and previous / next, with where the reader is. */
 export function Pagination({ page, pageSize, total, onPage, onPageSize }: PaginationProps) {
   const sizeId = useId();
+  const { formatMessage } = useIntl();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav
+      aria-label={formatMessage({ id: 'app.pagination.label' })}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
       <div className="flex items-center gap-2">
-        <label htmlFor={sizeId}>Rows per page</label>
+        <label htmlFor={sizeId}>{formatMessage({ id: 'app.pagination.rowsPerPage' })}</label>
         <select
           id={sizeId}
           value={pageSize}
@@ -37,11 +42,11 @@ export function Pagination({ page, pageSize, total, onPage, onPageSize }: Pagina
         </select>
       </div>
       <p aria-live="polite">
-        {first}–{last} of {total} · Page {page} of {pages}
+        {formatMessage({ id: 'app.pagination.where' }, { first, last, total, page, pages })}
       </p>
       <div className="flex gap-2">
         <button type="button" className={pageButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {formatMessage({ id: 'app.pagination.previous' })}
         </button>
         <button
           type="button"
@@ -49,7 +54,7 @@ export function Pagination({ page, pageSize, total, onPage, onPageSize }: Pagina
           disabled={page >= pages}
           onClick={() => onPage(page + 1)}
         >
-          Next
+          {formatMessage({ id: 'app.pagination.next' })}
         </button>
       </div>
     </nav>

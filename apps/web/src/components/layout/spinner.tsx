@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+
 type SpinnerProps =
   | { label?: string; decorative?: false }
   /**
@@ -12,6 +14,7 @@ type SpinnerProps =
  * content), and the same words are its text so a live region reads them out.
  */
 export function Spinner(props: SpinnerProps) {
+  const { formatMessage } = useIntl();
   const wheel = (
     <span
       aria-hidden="true"
@@ -25,7 +28,7 @@ export function Spinner(props: SpinnerProps) {
       </span>
     );
   }
-  const label = props.label ?? 'Loading';
+  const label = props.label ?? formatMessage({ id: 'app.spinner.loading' });
   return (
     <span role="status" aria-label={label} className="inline-flex items-center gap-2">
       {wheel}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../api-client.ts';
+import { specIdOf } from './spec-messages.ts';
 
 type MessageValues = Record<string, string | number>;
 
@@ -15,7 +16,8 @@ function keyOf(error: ApiError): { key?: string; values?: MessageValues } {
 
 /**
  * An api error as the customer reads it: the catalogue's `api-errors.<messageKey>` in the site's
- * language with the body's values, else the body's English `message`. Other errors keep their text.
+ * language with the body's values; else the body's `message`, in the site's language when it is a
+ * spec string; else `fallback`. Other errors (no answer from the api) show `fallback`.
  */
 export function useApiErrorText(): (error: unknown, fallback?: string) => string {
   const intl = useIntl();
@@ -26,6 +28,8 @@ export function useApiErrorText(): (error: unknown, fallback?: string) => string
       const { key, values } = keyOf(error);
       const id = `api-errors.${key}`;
       if (key && id in intl.messages) return intl.formatMessage({ id }, values);
+      const specId = specIdOf(error.message);
+      if (specId) return intl.formatMessage({ id: specId });
       return error.message || fallback || '';
     },
     [intl],

@@ -1,5 +1,6 @@
 import { MAX_NAME_LENGTH } from '@erti/contracts/constants';
 import { type KeyboardEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import {
   FormField,
   inputClass,
@@ -55,6 +56,8 @@ export function TextField(props: TextFieldProps) {
 /** A password input with a show/hide toggle (a pressed button tells its state). */
 export function PasswordField({ label, error, ...input }: Omit<TextFieldProps, 'type' | 'hint'>) {
   const [visible, setVisible] = useState(false);
+  const { formatMessage } = useIntl();
+  const field = label.toLowerCase();
   return (
     <FormField label={label} error={error} announceError>
       {(control) => (
@@ -67,13 +70,17 @@ export function PasswordField({ label, error, ...input }: Omit<TextFieldProps, '
           />
           <button
             type="button"
-            aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={
+              visible
+                ? formatMessage({ id: 'accounts.password.hideLabel' }, { field })
+                : formatMessage({ id: 'accounts.password.showLabel' }, { field })
+            }
             aria-pressed={visible}
             aria-controls={control.id}
             onClick={() => setVisible((shown) => !shown)}
             className="absolute inset-y-0 right-0 my-1 mr-1 rounded px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            {visible ? 'Hide' : 'Show'}
+            {formatMessage({ id: visible ? 'accounts.password.hide' : 'accounts.password.show' })}
           </button>
         </div>
       )}

@@ -1,11 +1,14 @@
 import { REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useLanguage } from '../../../lib/i18n/language-provider.tsx';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
@@ -42,6 +45,9 @@ export function LoginForm() {
   const signIn = useSignIn();
   const redirect = useDelayedNavigate();
   const { followProfile } = useLanguage();
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
+  const specText = useSpecText();
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [code, setCode] = useState('');
@@ -82,13 +88,12 @@ export function LoginForm() {
     try {
       const session = await signIn.mutateAsync({ email: address, password });
       toast.dismissAll();
-      toast.success(session.message);
+      toast.success(specText(session.message));
       void followProfile(await startSessionFromProfile(session, address));
       setLoggedIn(true);
       redirect(safeReturnPath(from), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : messages.errors.signinFailed;
-      toast.error(message);
+      toast.error(apiErrorText(error, formatMessage({ id: 'spec.errors.signinFailed' })));
       // The login OTP expired or was used: a new one is needed.
       if (error instanceof ApiError && error.status === 403) otp.reset();
     }
@@ -96,19 +101,19 @@ export function LoginForm() {
 
   return (
     <AuthCard
-      title="Login"
+      title={formatMessage({ id: 'accounts.login.title' })}
       footer={
         <>
-          Don't have an account?{' '}
+          {formatMessage({ id: 'accounts.login.noAccount' })}{' '}
           <Link to={withReturnPath(paths.signup, from)} className={linkClass}>
-            Signup Here
+            {formatMessage({ id: 'accounts.login.signupHere' })}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={logIn} className="space-y-4">
         <TextField
-          label="Email ID"
+          label={formatMessage({ id: 'accounts.field.emailId' })}
           {...emailInput}
           value={email}
           error={showEmailError ? messages.validation.loginEmail : undefined}
@@ -123,7 +128,7 @@ export function LoginForm() {
         {emailValid && <OtpSendButton otp={otp} onSend={() => void sendCode()} disabled={loggedIn} />}
         {otp.sentTo === address && (
           <OtpCodeField
-            label="OTP"
+            label={formatMessage({ id: 'accounts.field.otp' })}
             value={code}
             onChange={setCode}
             error={errors.otp}
@@ -135,7 +140,7 @@ export function LoginForm() {
         )}
         {otp.sentTo !== address && <FieldError message={errors.otp} announce />}
         <PasswordField
-          label="Password"
+          label={formatMessage({ id: 'accounts.field.password' })}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -145,7 +150,7 @@ export function LoginForm() {
         />
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={linkClass}>
-            Forgot password
+            {formatMessage({ id: 'accounts.login.forgotPassword' })}
           </Link>
         </div>
         <BusyButton
@@ -154,11 +159,11 @@ export function LoginForm() {
           disabled={loggedIn}
           className={`${primaryButtonClass} w-full`}
         >
-          Login
+          {formatMessage({ id: 'accounts.login.submit' })}
         </BusyButton>
         {loggedIn && (
           <p role="status" className="text-center text-sm text-gray-600">
-            Taking you back in a moment…
+            {formatMessage({ id: 'accounts.login.takingYouBack' })}
           </p>
         )}
       </form>

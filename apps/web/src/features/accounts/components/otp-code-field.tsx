@@ -1,5 +1,6 @@
 import { digitsOnly } from '@erti/contracts';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { OTP_LENGTH, otpInput, secondaryButtonClass, TextField } from './form-fields.tsx';
 
@@ -55,6 +56,7 @@ export function OtpCodeField({
   onKeyDown,
 }: OtpCodeFieldProps) {
   const container = useFocusNextFieldOnceVerified(verified);
+  const { formatMessage } = useIntl();
   return (
     <div ref={container}>
       <TextField
@@ -72,11 +74,11 @@ export function OtpCodeField({
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
               <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 0 1 1.4 1.4Z" />
             </svg>
-            OTP Verified
+            {formatMessage({ id: 'accounts.otp.verified' })}
           </p>
         ) : (
           <BusyButton busy={verifying} onClick={onVerify} className={secondaryButtonClass}>
-            Verify OTP
+            {formatMessage({ id: 'accounts.otp.verify' })}
           </BusyButton>
         )}
       </div>

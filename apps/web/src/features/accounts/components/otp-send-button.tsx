@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import type { EmailOtp } from '../hooks/use-email-otp.ts';
 import { secondaryButtonClass } from './form-fields.tsx';
@@ -16,7 +17,10 @@ export function OtpSendButton({
   disabled?: boolean;
 }) {
   const waiting = otp.secondsLeft > 0;
-  const label = waiting ? `Resend in: ${otp.secondsLeft}s` : 'Send OTP';
+  const { formatMessage } = useIntl();
+  const label = waiting
+    ? formatMessage({ id: 'accounts.otp.resendIn' }, { seconds: otp.secondsLeft })
+    : formatMessage({ id: 'accounts.otp.send' });
   return (
     <BusyButton
       busy={otp.sending}

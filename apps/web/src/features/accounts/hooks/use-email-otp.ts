@@ -1,8 +1,10 @@
 import { type OtpPurpose, otpCodeSchema } from '@erti/contracts';
 import { OTP_RESEND_WAIT_SECONDS } from '@erti/contracts/constants';
-import { messages } from '@erti/contracts/messages';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendOtp } from '../api/send-otp.ts';
 import { useVerifyOtp } from '../api/verify-otp.ts';
@@ -25,13 +27,18 @@ export function useEmailOtp(purpose: OtpPurpose) {
   const countdown = useCountdown();
   const [sentTo, setSentTo] = useState<string>();
   const [verifiedEmail, setVerifiedEmail] = useState<string>();
+  const { formatMessage } = useIntl();
+  const specText = useSpecText();
+  const apiErrorText = useApiErrorText();
 
   async function send(email: string): Promise<boolean> {
     // Enter in the e-mail field reaches here too, while the button waits.
     if (countdown.secondsLeft > 0 || sendOtp.isPending) return false;
     try {
       const answer = await sendOtp.mutateAsync({ email, purpose });
-      toast.success(purpose === 'signup' ? messages.errors.emailSent : answer.message);
+      toast.success(
+        purpose === 'signup' ? formatMessage({ id: 'spec.errors.emailSent' }) : specText(answer.message),
+      );
       setSentTo(email);
       setVerifiedEmail(undefined);
       countdown.start(OTP_RESEND_WAIT_SECONDS);
@@ -39,8 +46,8 @@ export function useEmailOtp(purpose: OtpPurpose) {
     } catch (error) {
       const wait = waitSecondsOf(error);
       if (wait > 0) countdown.start(wait);
-      if (error instanceof ApiError && error.status > 0) toast.warn(error.message);
-      else toast.error(messages.errors.otpSendError);
+      if (error instanceof ApiError && error.status > 0) toast.warn(apiErrorText(error));
+      else toast.error(formatMessage({ id: 'spec.errors.otpSendError' }));
       return false;
     }
   }
@@ -48,17 +55,18 @@ export function useEmailOtp(purpose: OtpPurpose) {
   async function verify(email: string, otp: string): Promise<boolean> {
     // A code that is not six digits is a wrong code: say so as for any other, without asking.
     if (!otpCodeSchema.safeParse(otp).success) {
-      toast.warn(messages.errors.otpInvalidOrExpired);
+      toast.warn(formatMessage({ id: 'spec.errors.otpInvalidOrExpired' }));
       return false;
     }
     try {
       await verifyOtp.mutateAsync({ email, OTP: otp.trim() });
-      toast.success(messages.errors.otpVerifiedToast);
+      toast.success(formatMessage({ id: 'spec.errors.otpVerifiedToast' }));
       setVerifiedEmail(email);
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) toast.warn(error.message);
-      else toast.error(messages.errors.otpVerifyError);
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        toast.warn(apiErrorText(error));
+      else toast.error(formatMessage({ id: 'spec.errors.otpVerifyError' }));
       return false;
     }
   }
