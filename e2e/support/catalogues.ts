@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Language } from '@erti/contracts/languages';
+import { createIntl } from 'react-intl';
+
+const localesDir = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
+
+/**
+ * The web site's words in one language, read from its catalogues (`locales/<language>/<namespace>.json`):
+ * `say('bills.entry.submit')`, with ICU values when the message takes them. A journey in Hindi or
+ * Tamil looks for what the screen should say in that language rather than for copied text.
+ */
+export function catalogueOf(language: Language) {
+  const messages: Record<string, string> = {};
+  return (id: string, values?: Record<string, string | number>): string => {
+    const [namespace = ''] = id.split('.');
+    if (!Object.keys(messages).some((key) => key.startsWith(`${namespace}.`))) {
+      const file = JSON.parse(readFileSync(`${localesDir}${language}/${namespace}.json`, 'utf8'));
+      for (const [key, text] of Object.entries(file)) messages[`${namespace}.${key}`] = String(text);
+    }
+    if (!(id in messages)) throw new Error(`No message ${id} in ${language}`);
+    return createIntl({ locale: language, messages }).formatMessage({ id }, values);
+  };
+}
