@@ -44,18 +44,14 @@ function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, plan: Plan, onS
 export function PlanTable({ plans, variant, circle, selectedId, onSelect }: PlanTableProps) {
   const intl = useIntl();
   const columns = planColumns[variant];
+  const label = intl.formatMessage({ id: 'recharge.plans.label' });
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const tabStopId =
     [focusedId, selectedId].find((id) => plans.some((plan) => plan._id === id)) ?? plans[0]?._id;
   return (
     // A table whose rows are chosen is a single-select grid in ARIA terms, so rows can carry aria-selected.
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
-    <table
-      role="grid"
-      aria-label={intl.formatMessage({ id: 'recharge.plans.label' })}
-      aria-readonly="true"
-      className="w-full text-left text-sm"
-    >
+    <table role="grid" aria-label={label} aria-readonly="true" className="w-full text-left text-sm">
       <thead className="sticky top-0 z-10 bg-brand-50 text-xs tracking-wide text-brand-900 uppercase">
         <tr>
           {columns.map((column) => (
