@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serviceCatalogue } from '@erti/contracts/catalogue';
 import { LANGUAGES } from '@erti/contracts/languages';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
@@ -22,6 +23,8 @@ const DATA_KEYED_NAMESPACES = new Set([
   'api-errors',
   // Keys are contracts' `messages`, reached by id or by their English text (useSpecText).
   'spec',
+  // Keys are the service catalogue's English words (useCatalogueText), checked below.
+  'catalogue',
 ]);
 
 type Catalogue = Record<string, string>;
@@ -105,6 +108,15 @@ describe('the catalogues', () => {
         .map((id) => `${relative(sourceDir, path)}: ${id}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("has the service catalogue's words, all and only them", () => {
+    const words = serviceCatalogue.flatMap((category) => [
+      category.title,
+      category.caption,
+      ...category.services.flatMap((service) => [service.title, service.caption]),
+    ]);
+    expect(Object.keys(english.get('catalogue') ?? {}).sort()).toEqual([...new Set(words)].sort());
   });
 
   it("holds the spec's strings letter for letter in English", () => {

@@ -2,7 +2,8 @@ import { paths } from '../../lib/paths.ts';
 
 export interface BannerSlide {
   src: string;
-  alt: string;
+  /** The message id of the picture's text alternative. */
+  altId: string;
   href: string;
 }
 
@@ -13,22 +14,22 @@ export const BANNER_HEIGHT = 400;
 export const normalSlides: BannerSlide[] = [
   {
     src: '/images/banners/mobile-recharge.svg',
-    alt: 'Recharge any mobile in seconds: pick your plan and pay',
+    altId: 'home.banner.mobileRecharge',
     href: paths.service('recharge', 'Mobile Prepaid'),
   },
   {
     src: '/images/banners/utility-bills.svg',
-    alt: 'Pay electricity, water and gas bills before the due date',
+    altId: 'home.banner.utilityBills',
     href: paths.service('utilities', 'Electricity'),
   },
   {
     src: '/images/banners/fastag-dth.svg',
-    alt: 'FASTag and DTH recharges without the queue',
+    altId: 'home.banner.fastagDth',
     href: paths.service('recharge', 'Fastag'),
   },
   {
     src: '/images/banners/secure-payments.svg',
-    alt: 'Fast, safe and secure payments on Bharat Connect',
+    altId: 'home.banner.securePayments',
     href: paths.services,
   },
 ];
@@ -36,6 +37,6 @@ export const normalSlides: BannerSlide[] = [
 /** Shown instead of the normal banner during the festival window. */
 export const festivalSlide: BannerSlide = {
   src: '/images/banners/festival.svg',
-  alt: 'Happy Ganesh Chaturthi from Erti Pay: pay your festival bills with ease',
+  altId: 'home.banner.festival',
   href: paths.services,
 };

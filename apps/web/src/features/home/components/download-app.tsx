@@ -1,12 +1,14 @@
+import { useIntl } from 'react-intl';
+
 /** Store pages of the Erti Pay apps. */
 const stores = [
   {
-    name: 'Google Play',
+    name: 'home.downloadApp.googlePlay',
     href: 'https://play.google.com/store/apps/details?id=in.ertipay.app',
     badge: '/images/badges/google-play.svg',
   },
   {
-    name: 'the App Store',
+    name: 'home.downloadApp.appStore',
     href: 'https://apps.apple.com/in/app/erti-pay/id6470000000',
     badge: '/images/badges/app-store.svg',
   },
@@ -14,6 +16,7 @@ const stores = [
 
 /** The download-app buttons. */
 export function DownloadApp() {
+  const { formatMessage } = useIntl();
   return (
     <section
       aria-labelledby="download-app"
@@ -21,11 +24,9 @@ export function DownloadApp() {
     >
       <div>
         <h2 id="download-app" className="text-xl font-semibold">
-          Pay on the go with the Erti Pay app
+          {formatMessage({ id: 'home.downloadApp.title' })}
         </h2>
-        <p className="mt-1 text-brand-100">
-          Reminders before due dates, one-tap recharges and every receipt in one place.
-        </p>
+        <p className="mt-1 text-brand-100">{formatMessage({ id: 'home.downloadApp.text' })}</p>
       </div>
       <ul className="flex gap-3">
         {stores.map((store) => (
@@ -38,7 +39,7 @@ export function DownloadApp() {
             >
               <img
                 src={store.badge}
-                alt={`Get the app on ${store.name}`}
+                alt={formatMessage({ id: store.name })}
                 width="160"
                 height="48"
                 loading="lazy"

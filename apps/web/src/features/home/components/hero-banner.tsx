@@ -1,5 +1,6 @@
 import { BANNER_ADVANCE_MS } from '@erti/contracts/constants';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BANNER_HEIGHT, BANNER_WIDTH, type BannerSlide } from '../banner-slides.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
@@ -37,6 +38,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const reducedMotion = useReducedMotion();
+  const { formatMessage } = useIntl();
   const count = slides.length;
   const current = active % count;
   const rotating = count > 1 && !hovered && !focused && !stopped && !reducedMotion;
@@ -52,7 +54,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label={formatMessage({ id: 'home.banner.label' })}
       className="grid grid-cols-[auto_1fr_auto] items-center gap-y-3"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -71,7 +73,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             key={slide.src}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
+            aria-label={formatMessage({ id: 'home.banner.slide' }, { number: index + 1, count })}
             aria-hidden={index !== current}
             inert={index !== current}
             className={`absolute inset-0 transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
@@ -82,7 +84,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             >
               <img
                 src={slide.src}
-                alt={slide.alt}
+                alt={formatMessage({ id: slide.altId })}
                 width={BANNER_WIDTH}
                 height={BANNER_HEIGHT}
                 loading={index === 0 ? 'eager' : 'lazy'}
@@ -97,7 +99,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
         <>
           <button
             type="button"
-            aria-label="Previous slide"
+            aria-label={formatMessage({ id: 'home.banner.previous' })}
             onClick={() => step(-1)}
             className={`${controlClass} col-start-1 row-start-2 sm:row-start-1 sm:ml-3`}
           >
@@ -105,7 +107,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
           </button>
           <button
             type="button"
-            aria-label="Next slide"
+            aria-label={formatMessage({ id: 'home.banner.next' })}
             onClick={() => step(1)}
             className={`${controlClass} col-start-3 row-start-2 sm:row-start-1 sm:mr-3`}
           >
@@ -117,14 +119,16 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
               onClick={() => setStopped(!stopped)}
               className="mr-2 rounded px-2 py-0.5 text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
             >
-              {stopped ? 'Play' : 'Pause'}
-              <span className="sr-only"> the banner</span>
+              {formatMessage(
+                { id: stopped ? 'home.banner.play' : 'home.banner.pause' },
+                { hidden: (chunks) => <span className="sr-only">{chunks}</span> },
+              )}
             </button>
             {slides.map((slide, index) => (
               <button
                 key={slide.src}
                 type="button"
-                aria-label={`Show slide ${index + 1}`}
+                aria-label={formatMessage({ id: 'home.banner.showSlide' }, { number: index + 1 })}
                 aria-current={index === current}
                 onClick={() => setActive(index)}
                 className={`h-2.5 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-brand-500 ${

@@ -1,16 +1,18 @@
 import { categoryOfService, serviceCatalogue } from '@erti/contracts/catalogue';
 import { type ReactNode, useId } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** The home page's two grids of six (spec section 2, Home), by service title. */
 const grids = [
   {
-    heading: 'Recharge and pay bills',
+    heading: 'home.quickLinks.recharge',
     titles: ['Mobile Prepaid', 'Fastag', 'DTH', 'Electricity', 'LPG Gas', 'Broadband Postpaid'],
   },
   {
-    heading: 'More ways to pay',
+    heading: 'home.quickLinks.more',
     titles: ['Water', 'Rental', 'Loan Repayment', 'Insurance', 'Recurring Deposit', 'Education Fees'],
   },
 ];
@@ -21,12 +23,14 @@ const services = new Map(serviceCatalogue.flatMap((category) => category.service
 export function QuickLinks({ renderIcon }: { renderIcon: (icon: string) => ReactNode }) {
   // An id without spaces: aria-labelledby reads a space as a list of ids.
   const ids = useId();
+  const { formatMessage } = useIntl();
+  const catalogueText = useCatalogueText();
   return (
     <div className="grid gap-8 md:grid-cols-2">
       {grids.map((grid, index) => (
         <section key={grid.heading} aria-labelledby={`${ids}-grid-${index}`}>
           <h2 id={`${ids}-grid-${index}`} className="mb-3 text-lg font-semibold text-gray-900">
-            {grid.heading}
+            {formatMessage({ id: grid.heading })}
           </h2>
           <ul className="grid grid-cols-3 gap-3">
             {grid.titles.map((title) => {
@@ -42,7 +46,7 @@ export function QuickLinks({ renderIcon }: { renderIcon: (icon: string) => React
                     <span className="rounded-full bg-brand-50 p-2 text-brand-700">
                       {renderIcon(service.icon)}
                     </span>
-                    {service.caption}
+                    {catalogueText(service.caption)}
                   </Link>
                 </li>
               );

@@ -1,6 +1,8 @@
 import { SERVICE_STRIP_ITEM_PX } from '@erti/contracts/constants';
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { paths } from '../../../lib/paths.ts';
 import { otherServices } from '../catalogue-search.ts';
 import { useElementWidth } from '../hooks/use-element-width.ts';
@@ -22,12 +24,17 @@ export function ServiceStrip({ currentTitle }: { currentTitle: string }) {
   const [requestedStart, setStart] = useState(0);
   const start = Math.min(requestedStart, lastStart);
   const shown = services.slice(start, start + visibleCount);
+  const { formatMessage } = useIntl();
+  const catalogueText = useCatalogueText();
   return (
-    <nav aria-label="Other services" className="hidden border-b bg-white md:block">
+    <nav
+      aria-label={formatMessage({ id: 'services.strip.label' })}
+      className="hidden border-b bg-white md:block"
+    >
       <div ref={containerRef} className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3">
         <button
           type="button"
-          aria-label="Show previous services"
+          aria-label={formatMessage({ id: 'services.strip.previous' })}
           className={arrowClass}
           disabled={start === 0}
           onClick={() => setStart(start - 1)}
@@ -42,14 +49,14 @@ export function ServiceStrip({ currentTitle }: { currentTitle: string }) {
                 className="flex flex-col items-center gap-1 rounded-lg px-2 py-1 text-center text-sm text-gray-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
               >
                 <ServiceIcon name={service.icon} className="h-6 w-6" />
-                <span className="line-clamp-2">{service.caption}</span>
+                <span className="line-clamp-2">{catalogueText(service.caption)}</span>
               </Link>
             </li>
           ))}
         </ul>
         <button
           type="button"
-          aria-label="Show next services"
+          aria-label={formatMessage({ id: 'services.strip.next' })}
           className={arrowClass}
           disabled={start >= lastStart}
           onClick={() => setStart(start + 1)}

@@ -1,10 +1,12 @@
 import type { CategorySlug, Service } from '@erti/contracts/catalogue';
 import { Link } from 'react-router';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ServiceIcon } from './service-icon.tsx';
 
 /** One service: its icon, title and (when it says more than the title) its caption. */
 export function ServiceTile({ categorySlug, service }: { categorySlug: CategorySlug; service: Service }) {
+  const catalogueText = useCatalogueText();
   return (
     <Link
       to={paths.service(categorySlug, service.title)}
@@ -13,8 +15,10 @@ export function ServiceTile({ categorySlug, service }: { categorySlug: CategoryS
       <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <ServiceIcon name={service.icon} />
       </span>
-      <span className="font-semibold text-gray-900">{service.title}</span>
-      {service.caption !== service.title && <span className="text-sm text-gray-600">{service.caption}</span>}
+      <span className="font-semibold text-gray-900">{catalogueText(service.title)}</span>
+      {service.caption !== service.title && (
+        <span className="text-sm text-gray-600">{catalogueText(service.caption)}</span>
+      )}
     </Link>
   );
 }
