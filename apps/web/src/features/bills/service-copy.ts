@@ -1,5 +1,6 @@
 import { type Service, serviceCatalogue } from '@erti/contracts/catalogue';
 import { useIntl } from 'react-intl';
+import { useCatalogueText } from '../../lib/i18n/catalogue-text.ts';
 
 /** Message ids of a biller-selection page's heading and line. */
 interface ServiceCopy {
@@ -51,17 +52,31 @@ const copy: Record<string, ServiceCopy> = {
 /** The page's heading and line in the site's language; a service without its own copy gets a plain one. */
 export function useServiceCopy(service: Service): { heading: string; text: string } {
   const { formatMessage } = useIntl();
+  const catalogueText = useCatalogueText();
   const own = copy[service.title];
   if (own) return { heading: formatMessage({ id: own.heading }), text: formatMessage({ id: own.text }) };
   return {
-    heading: service.caption,
-    text: formatMessage({ id: 'bills.service.other.text' }, { service: service.caption.toLowerCase() }),
+    heading: catalogueText(service.caption),
+    text: formatMessage(
+      { id: 'bills.service.other.text' },
+      { service: catalogueText(service.caption).toLowerCase() },
+    ),
   };
 }
 
-/** A category's caption from the service catalogue ('Electricity' → 'Electricity Bill'). */
-export function categoryCaption(billerCategoryName: string): string | undefined {
+/** A category's caption from the service catalogue ('Electricity' → 'Electricity Bill'), in English. */
+function categoryCaption(billerCategoryName: string): string | undefined {
   return serviceCatalogue
     .flatMap((category) => category.services)
     .find((service) => service.title === billerCategoryName)?.caption;
+}
+
+/**
+ * A bill page's category heading and caption in the site's language: the service catalogue's words
+ * for a category it lists, else the category as the network sends it.
+ */
+export function useCategoryWords(billerCategoryName: string): { category: string; caption?: string } {
+  const catalogueText = useCatalogueText();
+  const caption = categoryCaption(billerCategoryName);
+  return { category: catalogueText(billerCategoryName), caption: caption && catalogueText(caption) };
 }

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
 import { type BillDetailsState, isBillDetailsState } from '../navigation.ts';
-import { categoryCaption } from '../service-copy.ts';
+import { useCategoryWords } from '../service-copy.ts';
 import { BillerLogo } from './biller-logo.tsx';
 
 /**
@@ -46,6 +46,7 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
   const format = useFormat();
   const navigate = useNavigate();
   const amountId = useId();
+  const { caption } = useCategoryWords(biller.billerCategoryName);
   const bill = response.response.billerResponse ?? {};
   const fee = bill.custConvFee;
   // No fee, or a fee of zero, is left out; a fee that cannot be read is shown as sent.
@@ -74,7 +75,7 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
   };
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <p className="text-lg font-medium text-gray-600">{categoryCaption(biller.billerCategoryName)}</p>
+      <p className="text-lg font-medium text-gray-600">{caption}</p>
       <div className="mt-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <div className="flex items-center gap-4">
           <BillerLogo

@@ -1,6 +1,7 @@
 import { serviceCatalogue } from '@erti/contracts/catalogue';
 import { useIntl } from 'react-intl';
 import { SearchCombobox } from '../../../components/form/search-combobox.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import type { BillersEverywhere } from '../hooks/use-billers-everywhere.ts';
 import { billerChoice, useOpenBillEntry } from './biller-selection.tsx';
 
@@ -25,6 +26,7 @@ export function EverywhereSearchBox({
   found: BillersEverywhere;
 }) {
   const { formatMessage } = useIntl();
+  const catalogueText = useCatalogueText();
   const openBillEntry = useOpenBillEntry();
   const offered = found.billers.filter((biller) => serviceByTitle.has(biller.billerCategoryName));
   return (
@@ -33,9 +35,10 @@ export function EverywhereSearchBox({
       placeholder={formatMessage({ id: 'spec.placeholders.serviceSearch' })}
       value={query}
       onChange={onChange}
-      options={offered.map((biller) =>
-        billerChoice(biller, serviceByTitle.get(biller.billerCategoryName)?.caption),
-      )}
+      options={offered.map((biller) => {
+        const caption = serviceByTitle.get(biller.billerCategoryName)?.caption;
+        return billerChoice(biller, caption && catalogueText(caption));
+      })}
       onChoose={(choice) => {
         const biller = offered.find((each) => each.billerId === choice.id);
         const service = biller && serviceByTitle.get(biller.billerCategoryName);
