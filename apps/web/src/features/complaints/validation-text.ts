@@ -25,6 +25,10 @@ const idsByMessage: Record<string, string> = {
   'Transaction Amount is not a number': 'complaints.validation.transactionAmountNumber',
   'Transaction Amount must be greater than 0': 'complaints.validation.transactionAmountAboveZero',
   'Transaction Amount must have at most two decimals': 'complaints.validation.transactionAmountDecimals',
+  'Transaction Amount must not have an exponent': 'complaints.validation.transactionAmountExponent',
+  'Transaction Amount must not have a sign': 'complaints.validation.transactionAmountSign',
+  'Transaction Amount must be digits with a decimal point, without other separators':
+    'complaints.validation.transactionAmountSeparators',
   'Transaction Reference ID should be 8 to 40 letters and digits': 'complaints.validation.txnReferenceId',
   'The screenshot must be 1 MB or smaller': 'complaints.validation.screenshotSize',
   'The screenshot must be a PNG, JPEG or WebP image': 'complaints.validation.screenshotType',

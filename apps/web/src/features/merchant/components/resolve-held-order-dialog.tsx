@@ -43,8 +43,8 @@ export function ResolveHeldOrderDialog(props: {
     event.preventDefault();
     const checked = resolutionOf(form);
     if ('problem' in checked) {
-      const ours = checked.problem.startsWith('merchant.') || checked.problem.startsWith('my-bills.');
-      return setProblem(ours ? formatMessage({ id: checked.problem }) : specText(checked.problem));
+      const { problem } = checked;
+      return setProblem('id' in problem ? formatMessage({ id: problem.id }) : specText(problem.text));
     }
     setProblem(undefined);
     resolve.mutate(

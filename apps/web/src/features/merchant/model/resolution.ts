@@ -22,16 +22,18 @@ export const actionLabels: Record<HeldOrderAction, { label: string; hint: string
 export const needsPaymentId = (action: ResolutionForm['action']) =>
   action === 'mark-paid' || action === 'refund';
 
-/**
- * The api's body from the form, or the first problem to show (the same rules as the api's): a message
- * id of ours, or a schema's message (English, shown as the field error shows any text).
- */
-export function resolutionOf(form: ResolutionForm): { body: HeldOrderResolution } | { problem: string } {
-  if (!form.action) return { problem: 'merchant.resolve.chooseAction' };
+/** What to tell the person: a message id of ours, or a schema's message (English, as contracts write it). */
+export type ResolutionProblem = { id: string } | { text: string };
+
+/** The api's body from the form, or the first problem to show (the same rules as the api's). */
+export function resolutionOf(
+  form: ResolutionForm,
+): { body: HeldOrderResolution } | { problem: ResolutionProblem } {
+  if (!form.action) return { problem: { id: 'merchant.resolve.chooseAction' } };
   let amount: number | undefined;
   if (form.action === 'refund') {
     amount = paiseOrUndefined(parseRupees(form.amount, 'typed'));
-    if (!amount) return { problem: 'merchant.resolve.enterAmount' };
+    if (!amount) return { problem: { id: 'merchant.resolve.enterAmount' } };
   }
   const parsed = heldOrderResolutionSchema.safeParse({
     action: form.action,
@@ -39,7 +41,7 @@ export function resolutionOf(form: ResolutionForm): { body: HeldOrderResolution 
     ...(needsPaymentId(form.action) ? { gatewayPaymentId: form.gatewayPaymentId } : {}),
     ...(amount === undefined ? {} : { amount }),
   });
-  return parsed.success
-    ? { body: parsed.data }
-    : { problem: parsed.error.issues[0]?.message ?? 'my-bills.autopay.checkForm' };
+  if (parsed.success) return { body: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { problem: issue ? { text: issue.message } : { id: 'merchant.resolve.checkForm' } };
 }
