@@ -1,19 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '@erti/contracts/languages';
+import { createIntl } from 'react-intl';
 
-const locales = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
+const localesDir = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
+
+type Values = Record<string, string | number>;
 
 /**
- * A message of the web site's catalogues as a screen shows it (`accounts.field.username` in
- * `locales/<language>/accounts.json`), with `{name}` variables filled from `values`.
+ * The web site's words in one language, read from its catalogues (`locales/<language>/<namespace>.json`):
+ * `say('bills.entry.submit')`, with ICU values when the message takes them. A journey in Hindi or
+ * Tamil looks for what the screen should say in that language rather than for copied text.
  */
-export function messageOf(language: Language, id: string, values: Record<string, string> = {}): string {
-  const [namespace = '', ...key] = id.split('.');
-  const catalogue: Record<string, string> = JSON.parse(
-    readFileSync(`${locales}${language}/${namespace}.json`, 'utf8'),
-  );
-  const message = catalogue[key.join('.')];
-  if (message === undefined) throw new Error(`No message ${id} in ${language}`);
-  return message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+export function catalogueOf(language: Language) {
+  const messages: Record<string, string> = {};
+  return (id: string, values?: Values): string => {
+    const [namespace = ''] = id.split('.');
+    if (!Object.keys(messages).some((key) => key.startsWith(`${namespace}.`))) {
+      const file = JSON.parse(readFileSync(`${localesDir}${language}/${namespace}.json`, 'utf8'));
+      for (const [key, text] of Object.entries(file)) messages[`${namespace}.${key}`] = String(text);
+    }
+    if (!(id in messages)) throw new Error(`No message ${id} in ${language}`);
+    return createIntl({ locale: language, messages }).formatMessage({ id }, values);
+  };
 }
+
+/** One message as a screen shows it (`accounts.field.username`), with its variables filled. */
+export const messageOf = (language: Language, id: string, values?: Values): string =>
+  catalogueOf(language)(id, values);

@@ -15,10 +15,6 @@ const CATALOGUE_POLL_MS = 3_000;
 /** One key for every screen: they all ask the same question of health. */
 const catalogueStateKey = ['catalogue-state'] as const;
 
-/** What a screen shows instead of an empty list while the first sync runs; `list` names what it lists. */
-export const catalogueLoadingMessage = (list: string) =>
-  `We are still loading the list of ${list}. Please try again in a moment.`;
-
 /** `GET /api/health`, its catalogue part. */
 export const getCatalogueState = async () => (await publicApi.get<HealthResponse>('/health')).catalogue;
 

@@ -1,16 +1,15 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCalendarDate,
-  formatDate,
-  formatDateTime,
-  formatPaise,
-  formatPrice,
-  formatRupees,
-  formatsFor,
-  indianDate,
-  useFormat,
-} from './format.ts';
+import { formatsFor, indianDate, useFormat } from './format.ts';
+
+const {
+  calendarDate: formatCalendarDate,
+  date: formatDate,
+  dateTime: formatDateTime,
+  paise: formatPaise,
+  price: formatPrice,
+  rupees: formatRupees,
+} = formatsFor('en');
 
 describe('format', () => {
   it('writes rupees with Indian digit grouping', () => {

@@ -104,18 +104,6 @@ export function useFormat(): Formats {
   return formatsFor(useLanguage().language);
 }
 
-/**
- * English formats for the features not yet converted to `useFormat` (issue 26 part 2 converts them
- * and removes these).
- */
-const english = formatsFor('en');
-export const formatPaise = english.paise;
-export const formatRupees = english.rupees;
-export const formatPrice = english.price;
-export const formatCalendarDate = english.calendarDate;
-export const formatDate = english.date;
-export const formatDateTime = english.dateTime;
-
 /** en-CA writes a date as YYYY-MM-DD. */
 const isoDate = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA }));
 

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import {
   ComplaintStatusForm,
@@ -13,11 +14,15 @@ import type { ComplaintNavigationState } from '../../lib/payment-state.ts';
  * pre-filled from `prefill` (a receipt's "Raise complaint" link). A new navigation starts afresh.
  */
 export function Component() {
+  const { formatMessage } = useIntl();
   const location = useLocation();
   const state = (location.state ?? {}) as ComplaintNavigationState;
   return (
     <>
-      <PageBanner title="Complaint" trail="Complaint Details" />
+      <PageBanner
+        title={formatMessage({ id: 'complaints.page.title' })}
+        trail={formatMessage({ id: 'complaints.page.trail' })}
+      />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <ComplaintTabs
           key={location.key}

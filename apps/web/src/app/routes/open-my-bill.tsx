@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../components/layout/spinner.tsx';
 import { fetchBill } from '../../features/bills/api/fetch-bill.ts';
@@ -7,9 +8,13 @@ import { buildBillRequest } from '../../features/bills/bill-request.ts';
 import type { BillDetailsState } from '../../features/bills/navigation.ts';
 import { getMyBill } from '../../features/my-bills/api/get-my-bill.ts';
 import { myBillsKeys } from '../../features/my-bills/api/keys.ts';
+import { useApiErrorText } from '../../lib/i18n/api-errors.ts';
 import { paths } from '../../lib/paths.ts';
 import { getUserData } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
+
+/** No bill to pay: the biller's reason as sent, or (none given) our words in the site's language. */
+class NoBillDue extends Error {}
 
 /** An entry of My Bills, its biller's record and its bill fetched now: the bill confirmation's state. */
 async function openMyBill(id: string): Promise<BillDetailsState> {
@@ -19,9 +24,7 @@ async function openMyBill(id: string): Promise<BillDetailsState> {
   const billReq = buildBillRequest({ biller, values, user: getUserData() });
   const response = await fetchBill(biller.billerCategoryName, billReq);
   if (response.respCode !== 1 || !response.response.billerResponse) {
-    throw new Error(
-      response.response.errorList?.[0]?.errorDtl || 'No bill is due for this biller right now.',
-    );
+    throw new NoBillDue(response.response.errorList?.[0]?.errorDtl ?? '');
   }
   return { response, biller, billReq };
 }
@@ -38,6 +41,8 @@ export function OpenMyBill({ id }: { id: string }) {
 }
 
 function FetchedMyBill({ id, userId }: { id: string; userId: string }) {
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
   const opened = useQuery({
     queryKey: myBillsKeys.opening(userId, id),
     queryFn: () => openMyBill(id),
@@ -49,19 +54,23 @@ function FetchedMyBill({ id, userId }: { id: string; userId: string }) {
   if (opened.isError) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold text-brand-700">Could not open this bill</h1>
+        <h1 className="text-2xl font-semibold text-brand-700">
+          {formatMessage({ id: 'my-bills.open.failed' })}
+        </h1>
         <p role="alert" className="mt-3 text-gray-700">
-          {opened.error.message}
+          {opened.error instanceof NoBillDue
+            ? opened.error.message || formatMessage({ id: 'my-bills.open.nothingDue' })
+            : apiErrorText(opened.error)}
         </p>
         <Link to={paths.myBills} className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Go to My Bills
+          {formatMessage({ id: 'my-bills.goToMyBills' })}
         </Link>
       </section>
     );
   }
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <Spinner label="Fetching your bill" />
+      <Spinner label={formatMessage({ id: 'my-bills.open.fetching' })} />
     </section>
   );
 }

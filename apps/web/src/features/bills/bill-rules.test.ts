@@ -1,13 +1,21 @@
 import type { Biller } from '@erti/contracts';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../lib/format.ts';
+import { formatsFor } from '../../lib/format.ts';
+import { englishMessages } from '../../test/intl.tsx';
 import { buildBillRequest } from './bill-request.ts';
 import { billFlow, evaluateBillForm, needsAmountField, sanitiseParam, visibleParams } from './bill-rules.ts';
 import { sanitiseAmount } from './money.ts';
 import { billers } from './testing/fixtures.ts';
 
-const form = (biller: Biller, values: Record<string, string>, amount = '', planChosen = false) =>
-  evaluateBillForm(biller, { values, amount, planChosen });
+const { formatMessage } = createIntl({ locale: 'en-IN', messages: englishMessages });
+
+/** The form's state with its errors as an English reader sees them. */
+const form = (biller: Biller, values: Record<string, string>, amount = '', planChosen = false) => {
+  const state = evaluateBillForm(biller, { values, amount, planChosen }, formatsFor('en'));
+  const errors = Object.entries(state.errors).map(([key, text]) => [key, formatMessage(text, text.values)]);
+  return { ...state, errors: Object.fromEntries(errors) };
+};
 
 describe('bill parameter rules', () => {
   it("tests each value against its regex: 'Invalid {paramName}'", () => {
@@ -94,7 +102,7 @@ describe('bill parameter rules', () => {
 describe('money', () => {
   it('keeps digits and one decimal point with two decimals as the amount is typed', () => {
     expect(sanitiseAmount('1,2a0.509')).toBe('120.50');
-    expect(formatRupees('123456.5')).toBe('₹1,23,456.50');
+    expect(formatsFor('en').rupees('123456.5')).toBe('₹1,23,456.50');
   });
 });
 

@@ -1,8 +1,8 @@
 import type { Biller, CustomerParam } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { matchesBillerRegex, phoneDigits } from '@erti/contracts/text';
-import { formatPaise } from '../../lib/format.ts';
+import type { Formats } from '../../lib/format.ts';
+import type { Text } from '../../lib/i18n/text.ts';
 
 export const LPG_GAS = 'LPG Gas';
 
@@ -72,19 +72,20 @@ export function sanitiseParam(param: CustomerParam, raw: string): string {
 }
 
 /** 'Invalid {paramName}' when a filled value does not match the parameter's regex. */
-export function paramError(param: CustomerParam, value: string): string | undefined {
+export function paramError(param: CustomerParam, value: string): Text | undefined {
   if (!value || matchesBillerRegex(param.regex, value)) return undefined;
-  return messages.validation.invalidParam(param.paramName);
+  return { id: 'spec.validation.invalidParam', values: { paramName: param.paramName } };
 }
 
 /** An amount above zero and, when the biller says so, within its limits (paise). */
-export function amountError(biller: Biller, text: string): string | undefined {
+export function amountError(biller: Biller, text: string, format: Formats): Text | undefined {
   if (!text) return undefined;
   const paise = paiseOrUndefined(parseRupees(text, 'typed'));
-  if (paise === undefined || paise <= 0) return 'Enter an amount greater than 0';
+  if (paise === undefined || paise <= 0) return { id: 'bills.entry.amountAboveZero' };
   const { minAmount, maxAmount } = biller;
   if ((minAmount !== undefined && paise < minAmount) || (maxAmount !== undefined && paise > maxAmount)) {
-    return `Enter an amount between ${formatPaise(minAmount ?? 1)} and ${formatPaise(maxAmount ?? paise)}`;
+    const values = { min: format.paise(minAmount ?? 1), max: format.paise(maxAmount ?? paise) };
+    return { id: 'bills.entry.amountBetween', values };
   }
   return undefined;
 }
@@ -97,7 +98,7 @@ export interface BillFormInput {
 
 export interface BillFormState {
   /** Field errors by parameter name; the amount box under 'amount'. */
-  errors: Record<string, string>;
+  errors: Record<string, Text>;
   /** Whether Submit / Proceed to Pay is enabled. */
   ready: boolean;
 }
@@ -116,14 +117,14 @@ function requiredFilled(biller: Biller, values: Record<string, string>): boolean
  * The bill form's errors and whether it may be submitted: every required parameter except one
  * named id filled (LPG: a filled mobile number), no errors, an amount when asked, a plan when needed.
  */
-export function evaluateBillForm(biller: Biller, input: BillFormInput): BillFormState {
-  const errors: Record<string, string> = {};
+export function evaluateBillForm(biller: Biller, input: BillFormInput, format: Formats): BillFormState {
+  const errors: Record<string, Text> = {};
   for (const param of visibleParams(biller)) {
     const error = paramError(param, input.values[param.paramName] ?? '');
     if (error) errors[param.paramName] = error;
   }
   const amountRequired = needsAmountField(biller);
-  const amountProblem = amountRequired ? amountError(biller, input.amount) : undefined;
+  const amountProblem = amountRequired ? amountError(biller, input.amount, format) : undefined;
   if (amountProblem) errors[AMOUNT_FIELD] = amountProblem;
   const ready =
     Object.keys(errors).length === 0 &&

@@ -1,90 +1,82 @@
 import { type Service, serviceCatalogue } from '@erti/contracts/catalogue';
+import { useIntl } from 'react-intl';
+import { useCatalogueText } from '../../lib/i18n/catalogue-text.ts';
 
-export interface ServiceCopy {
+/** Message ids of a biller-selection page's heading and line. */
+interface ServiceCopy {
   heading: string;
   text: string;
 }
 
 /** The heading and marketing line of each biller-selection page; services not listed get a plain one. */
 const copy: Record<string, ServiceCopy> = {
-  DTH: {
-    heading: 'DTH Recharge',
-    text: 'Pick your DTH operator, enter your subscriber ID and choose a pack. Your channels stay on without a break.',
-  },
-  'Cable TV': {
-    heading: 'Pay your Cable TV bill',
-    text: 'Find your cable operator and renew your subscription in a few taps.',
-  },
-  Fastag: {
-    heading: 'FASTag Recharge',
-    text: 'Top up the FASTag of any issuing bank with your vehicle number and drive through the toll plaza without stopping.',
-  },
-  Electricity: {
-    heading: 'Pay your Electricity Bill',
-    text: 'Choose your electricity board, enter your consumer number and see your latest bill before you pay. Fast, safe and secure, with a Bharat Connect receipt.',
-  },
-  'LPG Gas': {
-    heading: 'Book your Gas Cylinder',
-    text: 'Book and pay for your LPG cylinder with your registered mobile number.',
-  },
-  Gas: {
-    heading: 'Pay your Piped Gas Bill',
-    text: 'Pay for piped gas at home with your customer or BP number.',
-  },
-  Water: {
-    heading: 'Pay your Water Bill',
-    text: 'Find your water board or municipal corporation and clear your water bill on time.',
-  },
+  DTH: { heading: 'bills.service.dth.heading', text: 'bills.service.dth.text' },
+  'Cable TV': { heading: 'bills.service.cableTv.heading', text: 'bills.service.cableTv.text' },
+  Fastag: { heading: 'bills.service.fastag.heading', text: 'bills.service.fastag.text' },
+  Electricity: { heading: 'bills.service.electricity.heading', text: 'bills.service.electricity.text' },
+  'LPG Gas': { heading: 'bills.service.lpgGas.heading', text: 'bills.service.lpgGas.text' },
+  Gas: { heading: 'bills.service.gas.heading', text: 'bills.service.gas.text' },
+  Water: { heading: 'bills.service.water.heading', text: 'bills.service.water.text' },
   'Mobile Postpaid': {
-    heading: 'Pay your Mobile Postpaid Bill',
-    text: 'Pay the postpaid bill of any operator and avoid late fees.',
+    heading: 'bills.service.mobilePostpaid.heading',
+    text: 'bills.service.mobilePostpaid.text',
   },
   'Broadband Postpaid': {
-    heading: 'Pay your Broadband Bill',
-    text: 'Keep your home internet running: pay your broadband provider in seconds.',
+    heading: 'bills.service.broadbandPostpaid.heading',
+    text: 'bills.service.broadbandPostpaid.text',
   },
   'Landline Postpaid': {
-    heading: 'Pay your Landline Bill',
-    text: 'Pay your landline bill with your telephone number and account number.',
+    heading: 'bills.service.landlinePostpaid.heading',
+    text: 'bills.service.landlinePostpaid.text',
   },
-  'Credit Card': {
-    heading: 'Pay your Credit Card Bill',
-    text: 'Pay the card bill of any bank on Bharat Connect, the way the RBI asks card bills to be paid.',
-  },
+  'Credit Card': { heading: 'bills.service.creditCard.heading', text: 'bills.service.creditCard.text' },
   'Life Insurance': {
-    heading: 'Pay your Life Insurance Premium',
-    text: 'Keep your policy active: pay your premium with your policy number.',
+    heading: 'bills.service.lifeInsurance.heading',
+    text: 'bills.service.lifeInsurance.text',
   },
   'Health Insurance': {
-    heading: 'Pay your Health Insurance Premium',
-    text: 'Renew your health cover on time with your policy number.',
+    heading: 'bills.service.healthInsurance.heading',
+    text: 'bills.service.healthInsurance.text',
   },
-  Insurance: {
-    heading: 'Pay your Insurance Premium',
-    text: 'Motor, home and other insurance premiums, paid safely.',
-  },
+  Insurance: { heading: 'bills.service.insurance.heading', text: 'bills.service.insurance.text' },
   'Loan Repayment': {
-    heading: 'Repay your Loan EMI',
-    text: 'Pay the EMI of your bank or finance company with your loan account number.',
+    heading: 'bills.service.loanRepayment.heading',
+    text: 'bills.service.loanRepayment.text',
   },
   'Municipal Taxes': {
-    heading: 'Pay your Municipal Taxes',
-    text: 'Pay property tax and other municipal dues to your corporation or council.',
+    heading: 'bills.service.municipalTaxes.heading',
+    text: 'bills.service.municipalTaxes.text',
   },
 };
 
-export function serviceCopy(service: Service): ServiceCopy {
-  return (
-    copy[service.title] ?? {
-      heading: service.caption,
-      text: `Choose your biller, enter your details and pay ${service.caption.toLowerCase()} securely on Bharat Connect.`,
-    }
-  );
+/** The page's heading and line in the site's language; a service without its own copy gets a plain one. */
+export function useServiceCopy(service: Service): { heading: string; text: string } {
+  const { formatMessage } = useIntl();
+  const catalogueText = useCatalogueText();
+  const own = copy[service.title];
+  if (own) return { heading: formatMessage({ id: own.heading }), text: formatMessage({ id: own.text }) };
+  return {
+    heading: catalogueText(service.caption),
+    text: formatMessage(
+      { id: 'bills.service.other.text' },
+      { service: catalogueText(service.caption).toLowerCase() },
+    ),
+  };
 }
 
-/** A category's caption from the service catalogue ('Electricity' → 'Electricity Bill'). */
-export function categoryCaption(billerCategoryName: string): string | undefined {
+/** A category's caption from the service catalogue ('Electricity' → 'Electricity Bill'), in English. */
+function categoryCaption(billerCategoryName: string): string | undefined {
   return serviceCatalogue
     .flatMap((category) => category.services)
     .find((service) => service.title === billerCategoryName)?.caption;
+}
+
+/**
+ * A bill page's category heading and caption in the site's language: the service catalogue's words
+ * for a category it lists, else the category as the network sends it.
+ */
+export function useCategoryWords(billerCategoryName: string): { category: string; caption?: string } {
+  const catalogueText = useCatalogueText();
+  const caption = categoryCaption(billerCategoryName);
+  return { category: catalogueText(billerCategoryName), caption: caption && catalogueText(caption) };
 }

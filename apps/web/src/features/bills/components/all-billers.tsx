@@ -1,19 +1,12 @@
 import type { CategorySlug } from '@erti/contracts/catalogue';
-import { messages } from '@erti/contracts/messages';
 import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
-import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { BillerPaging, BillerSearchResult } from '../hooks/use-biller-search.ts';
 import type { BillEntryState } from '../navigation.ts';
 import { BillerLogo } from './biller-logo.tsx';
-
-/**
- * Shown instead of 'No Results Found' while the first sync with the bill network is still filling
- * the catalogue (the spec is silent; decision 043). The list asks again by itself when it ends.
- */
-export const CATALOGUE_LOADING = catalogueLoadingMessage('billers');
 
 /** The 'All Billers' region, which the search box controls (`aria-controls`). */
 export const BILLER_LIST_ID = 'all-billers-list';
@@ -26,6 +19,7 @@ export function AllBillers({
   search: BillerSearchResult;
   categorySlug: CategorySlug;
 }) {
+  const { formatMessage } = useIntl();
   return (
     <section
       id={BILLER_LIST_ID}
@@ -33,7 +27,7 @@ export function AllBillers({
       className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
     >
       <h2 id="all-billers" className="text-lg font-semibold text-gray-900">
-        All Billers
+        {formatMessage({ id: 'bills.list.title' })}
       </h2>
       <AllBillersBody search={search} categorySlug={categorySlug} />
     </section>
@@ -47,17 +41,18 @@ function AllBillersBody({
   search: BillerSearchResult;
   categorySlug: CategorySlug;
 }) {
+  const { formatMessage } = useIntl();
   if (search.isLoading) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading billers" />
+        <Spinner label={formatMessage({ id: 'bills.list.loading' })} />
       </div>
     );
   }
   if (search.isError) {
     return (
       <div className="py-8 text-center text-gray-700">
-        <p>We could not load the billers just now.</p>
+        <p>{formatMessage({ id: 'bills.list.loadFailed' })}</p>
         <RetryButton onClick={search.retry} />
       </div>
     );
@@ -65,7 +60,8 @@ function AllBillersBody({
   if (search.isCatalogueLoading) {
     return (
       <div className="py-8 text-center text-gray-700">
-        <p role="status">{CATALOGUE_LOADING}</p>
+        {/* Instead of 'No Results Found' while the first sync still fills the catalogue (decision 043). */}
+        <p role="status">{formatMessage({ id: 'bills.list.catalogueLoading' })}</p>
         <RetryButton onClick={search.retry} />
       </div>
     );
@@ -73,7 +69,7 @@ function AllBillersBody({
   if (search.billers.length === 0) {
     return (
       <p role="status" className="py-10 text-center text-gray-600">
-        {messages.empty.results}
+        {formatMessage({ id: 'spec.empty.results' })}
       </p>
     );
   }
@@ -82,6 +78,7 @@ function AllBillersBody({
 
 /** The billers, with 'Show more billers' under a long category's list. */
 function BillerList({ search, categorySlug }: { search: BillerSearchResult; categorySlug: CategorySlug }) {
+  const { formatMessage } = useIntl();
   const listRef = useRef<HTMLUListElement>(null);
   // After 'Show more billers', focus moves to the first new biller: the button may be gone by then.
   const focusIndex = useRef<number | null>(null);
@@ -98,8 +95,8 @@ function BillerList({ search, categorySlug }: { search: BillerSearchResult; cate
       {paging && (
         <p role="status" className="mt-1 text-sm text-gray-600">
           {paging.total === undefined
-            ? `Showing ${shown} billers`
-            : `Showing ${shown} of ${paging.total} billers`}
+            ? formatMessage({ id: 'bills.list.showing' }, { shown })
+            : formatMessage({ id: 'bills.list.showingOf' }, { shown, total: paging.total })}
         </p>
       )}
       <ul ref={listRef} className="mt-3 divide-y divide-gray-100">
@@ -130,11 +127,12 @@ function BillerList({ search, categorySlug }: { search: BillerSearchResult; cate
 }
 
 function ShowMoreButton({ paging, onClick }: { paging: BillerPaging; onClick: () => void }) {
+  const { formatMessage } = useIntl();
   return (
     <div className="mt-3 text-center">
       {paging.loadMoreFailed && (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          We could not load more billers just now.
+          {formatMessage({ id: 'bills.list.moreFailed' })}
         </p>
       )}
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus while it loads. */}
@@ -146,20 +144,21 @@ function ShowMoreButton({ paging, onClick }: { paging: BillerPaging; onClick: ()
         className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 aria-disabled:opacity-60"
       >
         {paging.isLoadingMore && <Spinner decorative />}
-        Show more billers
+        {formatMessage({ id: 'bills.list.showMore' })}
       </button>
     </div>
   );
 }
 
 function RetryButton({ onClick }: { onClick: () => void }) {
+  const { formatMessage } = useIntl();
   return (
     <button
       type="button"
       onClick={onClick}
       className="mt-3 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
     >
-      Try again
+      {formatMessage({ id: 'payments.tryAgain' })}
     </button>
   );
 }

@@ -1,12 +1,13 @@
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { type ReactNode, useEffect, useId } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
 import { type BillDetailsState, isBillDetailsState } from '../navigation.ts';
-import { categoryCaption } from '../service-copy.ts';
+import { useCategoryWords } from '../service-copy.ts';
 import { BillerLogo } from './biller-logo.tsx';
 
 /**
@@ -18,6 +19,7 @@ export function BillDetails({
 }: {
   renderActions?: (bill: BillDetailsState) => ReactNode;
 } = {}) {
+  const { formatMessage } = useIntl();
   const { pathname, state } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the spec scrolls to the top on every path change.
   useEffect(() => {
@@ -26,10 +28,12 @@ export function BillDetails({
   if (!isBillDetailsState(state)) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold text-brand-700">No bill to show</h1>
-        <p className="mt-3 text-gray-600">Choose a service and a biller to fetch your bill.</p>
+        <h1 className="text-2xl font-semibold text-brand-700">
+          {formatMessage({ id: 'bills.details.none' })}
+        </h1>
+        <p className="mt-3 text-gray-600">{formatMessage({ id: 'bills.details.noneHelp' })}</p>
         <Link to={paths.services} className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Go to services
+          {formatMessage({ id: 'bills.details.toServices' })}
         </Link>
       </section>
     );
@@ -38,22 +42,26 @@ export function BillDetails({
 }
 
 function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & { actions?: ReactNode }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const navigate = useNavigate();
   const amountId = useId();
+  const { caption } = useCategoryWords(biller.billerCategoryName);
   const bill = response.response.billerResponse ?? {};
   const fee = bill.custConvFee;
   // No fee, or a fee of zero, is left out; a fee that cannot be read is shown as sent.
   const noFee = !fee || paiseOrUndefined(parseRupees(fee)) === 0;
   const customer: Row[] = [
+    // The biller's own names for its parameters, as sent.
     ...billReq.billDetails.customerParams.map(({ name, value }): Row => [name, value]),
-    ['Customer Name', bill.customerName],
-    ['Bill Date', formatCalendarDate(bill.billDate)],
+    [formatMessage({ id: 'bills.details.customerName' }), bill.customerName],
+    [formatMessage({ id: 'bills.details.billDate' }), format.calendarDate(bill.billDate)],
   ];
   const dues: Row[] = [
-    ['Due Date', formatCalendarDate(bill.dueDate)],
-    ['Bill Number', bill.billNumber],
-    ['Bill Period', bill.billPeriod],
-    ['Convenience Fee', noFee ? undefined : formatRupees(fee)],
+    [formatMessage({ id: 'bills.details.dueDate' }), format.calendarDate(bill.dueDate)],
+    [formatMessage({ id: 'bills.details.billNumber' }), bill.billNumber],
+    [formatMessage({ id: 'bills.details.billPeriod' }), bill.billPeriod],
+    [formatMessage({ id: 'bills.details.convenienceFee' }), noFee ? undefined : format.rupees(fee)],
   ];
   const proceed = () => {
     const state: PaymentSelectionState = {
@@ -67,7 +75,7 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
   };
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <p className="text-lg font-medium text-gray-600">{categoryCaption(biller.billerCategoryName)}</p>
+      <p className="text-lg font-medium text-gray-600">{caption}</p>
       <div className="mt-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <div className="flex items-center gap-4">
           <BillerLogo
@@ -77,15 +85,17 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
           />
           <p className="text-xl font-semibold text-gray-900">{biller.billerName}</p>
         </div>
-        <h1 className="mt-6 text-sm font-bold tracking-wider text-brand-700">BILLER DETAILS</h1>
+        <h1 className="mt-6 text-sm font-bold tracking-wider text-brand-700">
+          {formatMessage({ id: 'bills.details.title' })}
+        </h1>
         <DetailRows rows={customer} />
         <label htmlFor={amountId} className="mt-4 block text-gray-600">
-          Amount
+          {formatMessage({ id: 'payments.progress.amount' })}
         </label>
         <input
           id={amountId}
           readOnly
-          value={formatRupees(bill.amount ?? '')}
+          value={format.rupees(bill.amount ?? '')}
           className="mt-1 mb-4 w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2.5 text-lg font-semibold"
         />
         <DetailRows rows={dues} />
@@ -94,7 +104,7 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
           onClick={proceed}
           className="mt-6 w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Proceed to Pay
+          {formatMessage({ id: 'bills.details.proceed' })}
         </button>
         {actions}
       </div>

@@ -1,5 +1,4 @@
 import type { Biller, Plan } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import {
   type HTMLAttributes,
   type KeyboardEvent,
@@ -9,10 +8,12 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { TextField } from '../../../components/form/form-field.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
+import { useFormat } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   AMOUNT_FIELD,
@@ -66,6 +67,8 @@ export interface BillEntryFormProps {
  * Enter moves to the next field and submits on the last one.
  */
 export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const formId = useId();
   const location = useLocation();
   const [initial] = useState(() => initialEntry(biller, location.state as BillEntryState | null));
@@ -74,20 +77,22 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(Object.keys(initial.values)));
   const [submitTried, setSubmitTried] = useState(false);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const login = useLoginPrompt(
-    'Log in to fetch and pay your bill. What you entered will be here when you return.',
-  );
+  const login = useLoginPrompt(formatMessage({ id: 'bills.entry.loginReason' }));
   const { submit, isSubmitting } = useBillSubmit(biller, login.prompt);
 
   // The values kept across a login are in the form now; forget them so they do not come back later.
   useEffect(() => clearPendingBill(), []);
 
-  const form = evaluateBillForm(biller, { values, amount, planChosen: plan !== null });
+  const form = evaluateBillForm(biller, { values, amount, planChosen: plan !== null }, format);
+  const errorText = (key: string) => {
+    const error = form.errors[key];
+    return error && formatMessage(error, error.values);
+  };
   const lpgRule = usesLpgMobileRule(biller);
   const fields: FieldSpec[] = visibleParams(biller).map((param) => ({
     key: param.paramName,
     label: param.paramName,
-    placeholder: messages.placeholders.param(param.paramName),
+    placeholder: formatMessage({ id: 'spec.placeholders.param' }, { paramName: param.paramName }),
     // Under the LPG rule the mobile number is the one thing asked for, so it is not shown as optional.
     optional: param.optional === 'true' && !lpgRule,
     value: values[param.paramName] ?? '',
@@ -100,8 +105,8 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
   if (needsAmountField(biller)) {
     fields.push({
       key: AMOUNT_FIELD,
-      label: 'Amount',
-      placeholder: messages.placeholders.amount,
+      label: formatMessage({ id: 'payments.progress.amount' }),
+      placeholder: formatMessage({ id: 'spec.placeholders.amount' }),
       optional: false,
       value: amount,
       inputMode: 'decimal',
@@ -114,13 +119,13 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
   function attemptSubmit() {
     setSubmitTried(true);
     if (Object.keys(form.errors).length > 0) {
-      toast.warn(messages.validation.fixBeforeSubmit);
+      toast.warn(formatMessage({ id: 'spec.validation.fixBeforeSubmit' }));
       return;
     }
     if (!form.ready) {
       const firstEmpty = fields.findIndex((field) => field.value === '' && !field.optional);
       if (firstEmpty >= 0) inputs.current[firstEmpty]?.focus();
-      else if (needsPlan(biller) && !plan) toast.info('Please choose a plan to continue.');
+      else if (needsPlan(biller) && !plan) toast.info(formatMessage({ id: 'bills.entry.choosePlan' }));
       else inputs.current[0]?.focus();
       return;
     }
@@ -140,7 +145,7 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
       <form
         id={formId}
         noValidate
-        aria-label={`${biller.billerName} details`}
+        aria-label={formatMessage({ id: 'bills.entry.formLabel' }, { billerName: biller.billerName })}
         className="space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
@@ -153,8 +158,8 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
             {...field}
             type="text"
             autoComplete="off"
-            hint={optional ? 'Optional' : undefined}
-            error={submitTried || touched.has(key) ? form.errors[key] : undefined}
+            hint={optional ? formatMessage({ id: 'bills.entry.optional' }) : undefined}
+            error={submitTried || touched.has(key) ? errorText(key) : undefined}
             ref={(element) => {
               inputs.current[index] = element;
             }}
@@ -173,7 +178,7 @@ export function BillEntryForm({ biller, plan, planPicker }: BillEntryFormProps) 
         disabled={!form.ready}
         className="mt-5 flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        {billFlow(biller) === 'fetch' ? 'Submit' : 'Proceed to Pay'}
+        {formatMessage({ id: billFlow(biller) === 'fetch' ? 'bills.entry.submit' : 'bills.details.proceed' })}
       </BusyButton>
       {login.dialog}
     </>

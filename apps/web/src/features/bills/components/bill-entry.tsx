@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { Spinner } from '../../../components/layout/spinner.tsx';
-import { categoryCaption } from '../service-copy.ts';
+import { useCategoryWords } from '../service-copy.ts';
 import type { BillEntryFormProps } from './bill-entry-form.tsx';
 import { BillerLogo } from './biller-logo.tsx';
 
@@ -20,9 +21,10 @@ export type BillEntryProps = BillEntryFormProps | LoadingBillEntryProps;
 
 /** In the form's place until it is here; it holds the footer back (index.css), so nothing moves. */
 function FormLoading() {
+  const { formatMessage } = useIntl();
   return (
     <div data-page-loading className="flex justify-center py-6">
-      <Spinner label="Loading biller" />
+      <Spinner label={formatMessage({ id: 'bills.entry.loading' })} />
     </div>
   );
 }
@@ -35,6 +37,7 @@ function FormLoading() {
 export function BillEntry(props: BillEntryProps) {
   const { billerCategoryName, billerName } = props.biller ?? props;
   const wide = Boolean(props.biller && props.planPicker);
+  const words = useCategoryWords(billerCategoryName);
   useEffect(() => {
     void loadForm();
   }, []);
@@ -46,8 +49,8 @@ export function BillEntry(props: BillEntryProps) {
       className={`mx-auto px-4 py-8 ${wide ? 'max-w-5xl' : 'max-w-2xl'}`}
     >
       <header>
-        <h1 className="text-3xl font-bold text-brand-700">{billerCategoryName}</h1>
-        <p className="mt-1 text-gray-600">{categoryCaption(billerCategoryName)}</p>
+        <h1 className="text-3xl font-bold text-brand-700">{words.category}</h1>
+        <p className="mt-1 text-gray-600">{words.caption}</p>
       </header>
       <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <div className="mb-6 flex items-center gap-4">

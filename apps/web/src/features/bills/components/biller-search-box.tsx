@@ -1,5 +1,5 @@
-import { messages } from '@erti/contracts/messages';
 import { useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { BILLER_LIST_ID } from './all-billers.tsx';
 
 /** The biller search box with its clear button; `busy` while the list shows an earlier text's answer. */
@@ -12,12 +12,13 @@ export function BillerSearchBox({
   onChange: (value: string) => void;
   busy?: boolean;
 }) {
+  const { formatMessage } = useIntl();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
-        Search your biller
+        {formatMessage({ id: 'bills.search.label' })}
       </label>
       <input
         id={id}
@@ -27,13 +28,13 @@ export function BillerSearchBox({
         aria-controls={BILLER_LIST_ID}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        placeholder={messages.placeholders.billerSearch}
+        placeholder={formatMessage({ id: 'spec.placeholders.billerSearch' })}
         className="w-full rounded-lg border border-gray-300 bg-white py-2.5 pl-4 pr-11 [&::-webkit-search-cancel-button]:appearance-none focus-visible:outline-2 focus-visible:outline-brand-700"
       />
       {value && (
         <button
           type="button"
-          aria-label="Clear search"
+          aria-label={formatMessage({ id: 'bills.search.clear' })}
           onClick={() => {
             onChange('');
             inputRef.current?.focus();

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billers } from '../testing/fixtures.ts';
 import { callsOf, renderScreen, SITE_CONFIG, signIn, stubApi } from '../testing/render.tsx';
-import { CATALOGUE_LOADING } from './all-billers.tsx';
 import { BillerSelection } from './biller-selection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -43,6 +42,8 @@ const listed = () =>
   within(screen.getByRole('region', { name: 'All Billers' }))
     .queryAllByRole('link')
     .map((link) => link.textContent);
+
+const CATALOGUE_LOADING = 'We are still loading the list of billers. Please try again in a moment.';
 
 describe('BillerSelection', () => {
   it('searches on the server once the text rests, shows its answer in its order, with a clear button', async () => {

@@ -6,7 +6,7 @@ import type { ComboboxOption } from '../../../components/form/search-combobox.ts
 import { paths } from '../../../lib/paths.ts';
 import { useBillerSearch } from '../hooks/use-biller-search.ts';
 import type { BillEntryState } from '../navigation.ts';
-import { serviceCopy } from '../service-copy.ts';
+import { useServiceCopy } from '../service-copy.ts';
 import { AllBillers } from './all-billers.tsx';
 import { BillerSearchBox } from './biller-search-box.tsx';
 import { RecentBills } from './recent-bills.tsx';
@@ -44,7 +44,7 @@ export function BillerSelection({
 }) {
   const [query, setQuery] = useState('');
   const search = useBillerSearch(service.title, query);
-  const copy = serviceCopy(service);
+  const copy = useServiceCopy(service);
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold text-brand-700">{copy.heading}</h1>

@@ -1,6 +1,7 @@
 import { serviceCatalogue } from '@erti/contracts/catalogue';
-import { messages } from '@erti/contracts/messages';
+import { useIntl } from 'react-intl';
 import { SearchCombobox } from '../../../components/form/search-combobox.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import type { BillersEverywhere } from '../hooks/use-billers-everywhere.ts';
 import { billerChoice, useOpenBillEntry } from './biller-selection.tsx';
 
@@ -24,17 +25,20 @@ export function EverywhereSearchBox({
   onChange: (query: string) => void;
   found: BillersEverywhere;
 }) {
+  const { formatMessage } = useIntl();
+  const catalogueText = useCatalogueText();
   const openBillEntry = useOpenBillEntry();
   const offered = found.billers.filter((biller) => serviceByTitle.has(biller.billerCategoryName));
   return (
     <SearchCombobox
-      label="Search for a service or a biller"
-      placeholder={messages.placeholders.serviceSearch}
+      label={formatMessage({ id: 'bills.search.everywhereLabel' })}
+      placeholder={formatMessage({ id: 'spec.placeholders.serviceSearch' })}
       value={query}
       onChange={onChange}
-      options={offered.map((biller) =>
-        billerChoice(biller, serviceByTitle.get(biller.billerCategoryName)?.caption),
-      )}
+      options={offered.map((biller) => {
+        const caption = serviceByTitle.get(biller.billerCategoryName)?.caption;
+        return billerChoice(biller, caption && catalogueText(caption));
+      })}
       onChoose={(choice) => {
         const biller = offered.find((each) => each.billerId === choice.id);
         const service = biller && serviceByTitle.get(biller.billerCategoryName);

@@ -1,8 +1,9 @@
 import type { SavedBill } from '@erti/contracts';
 import type { CategorySlug } from '@erti/contracts/catalogue';
 import { type ReactNode, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { formatCalendarDate, formatDate, formatRupees } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteSavedBill } from '../api/delete-saved-bill.ts';
@@ -35,6 +36,7 @@ function RecentBillsRoom() {
  * others, choosing one makes it current; a bill can be deleted or opened to pay it again.
  */
 export function RecentBills({ category, categorySlug, actions }: RecentBillsProps) {
+  const { formatMessage } = useIntl();
   const session = useSession();
   const bills = useSavedBills(category).data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function RecentBills({ category, categorySlug, actions }: RecentBillsProp
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-        Recent Bills
+        {formatMessage({ id: 'bills.recent.title' })}
       </h2>
       {current ? (
         <SavedBillCard
@@ -57,7 +59,7 @@ export function RecentBills({ category, categorySlug, actions }: RecentBillsProp
           actions={actions}
         />
       ) : (
-        <p className="mt-2 text-sm text-gray-600">Bills you fetch here are saved for next time.</p>
+        <p className="mt-2 text-sm text-gray-600">{formatMessage({ id: 'bills.recent.none' })}</p>
       )}
       {bills.length > 1 && (
         <button
@@ -67,7 +69,9 @@ export function RecentBills({ category, categorySlug, actions }: RecentBillsProp
           onClick={() => setExpanded(!expanded)}
           className="mt-3 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          {expanded ? 'Hide saved bills' : `Show all saved bills (${bills.length})`}
+          {expanded
+            ? formatMessage({ id: 'bills.recent.hide' })
+            : formatMessage({ id: 'bills.recent.showAll' }, { count: bills.length })}
         </button>
       )}
       {expanded && (
@@ -96,6 +100,8 @@ const accountOf = (bill: SavedBill) =>
   bill.BillRequest.billDetails.customerParams[0]?.value ?? bill.billNumber;
 
 function SavedBillCard({ bill, category, categorySlug, actions }: { bill: SavedBill } & RecentBillsProps) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const deleteBill = useDeleteSavedBill(category);
   const reopen: BillEntryState = {
     billerId: bill.billerId,
@@ -107,14 +113,18 @@ function SavedBillCard({ bill, category, categorySlug, actions }: { bill: SavedB
       <p className="text-gray-700">
         {bill.customerName} · {accountOf(bill)}
       </p>
-      {bill.paidAt && <p className="mt-1 font-medium text-green-800">Paid on {formatDate(bill.paidAt)}</p>}
+      {bill.paidAt && (
+        <p className="mt-1 font-medium text-green-800">
+          {formatMessage({ id: 'bills.recent.paidOn' }, { date: format.date(bill.paidAt) })}
+        </p>
+      )}
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-gray-700">
-        <dt>Bill number</dt>
+        <dt>{formatMessage({ id: 'payments.receipt.billNumber' })}</dt>
         <dd>{bill.billNumber}</dd>
-        <dt>Amount</dt>
-        <dd>{formatRupees(bill.amount)}</dd>
-        <dt>Due date</dt>
-        <dd>{formatCalendarDate(bill.dueDate)}</dd>
+        <dt>{formatMessage({ id: 'payments.progress.amount' })}</dt>
+        <dd>{format.rupees(bill.amount)}</dd>
+        <dt>{formatMessage({ id: 'payments.summary.dueDate' })}</dt>
+        <dd>{format.calendarDate(bill.dueDate)}</dd>
       </dl>
       <div className="mt-3 flex gap-2">
         <Link
@@ -122,16 +132,16 @@ function SavedBillCard({ bill, category, categorySlug, actions }: { bill: SavedB
           state={reopen}
           className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Fetch latest bill
+          {formatMessage({ id: 'bills.recent.fetchLatest' })}
         </Link>
         <button
           type="button"
-          aria-label={`Delete saved bill ${bill.billNumber}`}
+          aria-label={formatMessage({ id: 'bills.recent.deleteLabel' }, { billNumber: bill.billNumber })}
           disabled={deleteBill.isPending}
           onClick={() => deleteBill.mutate(bill.billNumber)}
           className="rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          Delete
+          {formatMessage({ id: 'bills.recent.delete' })}
         </button>
       </div>
       {actions?.(bill)}

@@ -1,8 +1,9 @@
 import type { Biller, BillResponse, Plan } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
+import { type IntlShape, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
@@ -24,27 +25,31 @@ export interface BillSubmission {
  * A respCode 0 answer, as spec section 8 shows it: the first error detail, else the compliance
  * reason. Nothing due is good news, not a failure: the same words, as information.
  */
-function showRefusal(answer: BillResponse): void {
+function showRefusal(answer: BillResponse, intl: IntlShape): void {
   const { response } = answer;
+  // The biller's own words, as sent.
   const reason =
-    response.errorList?.[0]?.errorDtl ?? response.complianceReason ?? messages.errors.submitFailed;
+    response.errorList?.[0]?.errorDtl ??
+    response.complianceReason ??
+    intl.formatMessage({ id: 'spec.errors.submitFailed' });
   if (response.noBillDue) toast.info(reason);
   else toast.warn(reason);
 }
 
 /** 'Error submitting data', with the server's reason beneath when it gave one the user can act on. */
-function showFailure(error: unknown): void {
+function showFailure(error: unknown, intl: IntlShape, apiErrorText: (error: unknown) => string): void {
   console.error('Bill submission failed', error);
+  const failed = intl.formatMessage({ id: 'spec.errors.submitFailed' });
   const reason =
-    error instanceof ApiError && error.status >= 400 && error.status !== 500 ? error.message : '';
+    error instanceof ApiError && error.status >= 400 && error.status !== 500 ? apiErrorText(error) : '';
   toast.error(
     reason ? (
       <div>
-        <p>{messages.errors.submitFailed}</p>
+        <p>{failed}</p>
         <p className="text-sm">{reason}</p>
       </div>
     ) : (
-      messages.errors.submitFailed
+      failed
     ),
   );
 }
@@ -54,6 +59,8 @@ function showFailure(error: unknown): void {
  * nothing to do; a visitor's values are kept and the login popup opens instead.
  */
 export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
+  const intl = useIntl();
+  const apiErrorText = useApiErrorText();
   const navigate = useNavigate();
   const fetchBill = useFetchBill();
   const validateBill = useValidateBill();
@@ -67,7 +74,7 @@ export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
     if (!getSession()) return askToLogin(submission);
     const flow = billFlow(biller);
     if (flow === 'none') {
-      toast.info(`${biller.billerName} cannot be paid online yet. Please pay the biller directly.`);
+      toast.info(intl.formatMessage({ id: 'bills.entry.notOnline' }, { billerName: biller.billerName }));
       return;
     }
     const user = getUserData();
@@ -89,13 +96,13 @@ export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
           billerCategoryName: biller.billerCategoryName,
           request,
         });
-        if (answer.respCode !== 1 || !answer.response.billerResponse) return showRefusal(answer);
+        if (answer.respCode !== 1 || !answer.response.billerResponse) return showRefusal(answer, intl);
         const state: BillDetailsState = { response: answer, biller, billReq: request };
         navigate(paths.billerDetails, { state });
         return;
       }
       const answer = await validateBill.mutateAsync(request);
-      if (answer.respCode !== 1) return showRefusal(answer);
+      if (answer.respCode !== 1) return showRefusal(answer, intl);
       const state: PaymentSelectionState = {
         amount: answer.response.amount ?? amount,
         user,
@@ -107,7 +114,7 @@ export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
       navigate(paths.paymentSelection, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return askToLogin(submission);
-      showFailure(error);
+      showFailure(error, intl, apiErrorText);
     }
   }
 

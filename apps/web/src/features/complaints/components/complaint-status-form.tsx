@@ -1,16 +1,28 @@
 import { type ComplaintStatusRequest, complaintStatusRequestSchema, complaintTypes } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useCheckComplaintStatus } from '../api/check-complaint-status.ts';
 import { statusLabel } from '../status-label.ts';
+import { useValidationText } from '../validation-text.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
 import { submitButtonClass } from './styles.ts';
 
+const complaintTypeIds = {
+  Service: 'complaints.status.typeService',
+  Technical: 'complaints.status.typeTechnical',
+} as const;
+
 /** Check Complaint Status (spec section 2): Complaint ID and Type of Complaint. */
 export function ComplaintStatusForm() {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
+  const errorText = useValidationText();
+  const apiErrorText = useApiErrorText();
   const check = useCheckComplaintStatus();
   const {
     register,
@@ -25,10 +37,13 @@ export function ComplaintStatusForm() {
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label="Check Complaint Status"
+      aria-label={formatMessage({ id: 'complaints.tabs.status' })}
       className="flex max-w-xl flex-col gap-5"
     >
-      <FormField label="Complaint ID" error={errors.complaintId?.message}>
+      <FormField
+        label={formatMessage({ id: 'complaints.facts.complaintId' })}
+        error={errorText(errors.complaintId?.message)}
+      >
         {(control) => (
           <input
             {...control}
@@ -40,7 +55,9 @@ export function ComplaintStatusForm() {
         )}
       </FormField>
       <fieldset aria-describedby="complaint-type-hint complaint-type-error" className="flex flex-col gap-2">
-        <legend className="font-medium text-gray-800">Type of Complaint</legend>
+        <legend className="font-medium text-gray-800">
+          {formatMessage({ id: 'complaints.status.type' })}
+        </legend>
         <div className="flex flex-wrap gap-6">
           {complaintTypes.map((type) => (
             <label key={type} className="flex items-center gap-2">
@@ -50,36 +67,42 @@ export function ComplaintStatusForm() {
                 {...register('complaintType')}
                 className="h-4 w-4 accent-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
               />
-              {type}
+              {formatMessage({ id: complaintTypeIds[type] })}
             </label>
           ))}
         </div>
         <p id="complaint-type-hint" className="text-sm text-gray-500">
-          Technical: about a transaction. Service: about our service or a biller.
+          {formatMessage({ id: 'complaints.status.typeHint' })}
         </p>
         <p id="complaint-type-error" className="text-sm text-red-700">
-          {errors.complaintType?.message}
+          {errorText(errors.complaintType?.message)}
         </p>
       </fieldset>
       {check.isError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-          {check.error.message}
+          {apiErrorText(check.error)}
         </p>
       )}
       <BusyButton type="submit" busy={check.isPending} className={submitButtonClass}>
-        Check Status
+        {formatMessage({ id: 'complaints.status.submit' })}
       </BusyButton>
       {result && (
-        <ResultPanel key={`${result.complaintId}-${result.status}`} title={`Complaint ${result.complaintId}`}>
+        <ResultPanel
+          key={`${result.complaintId}-${result.status}`}
+          title={formatMessage({ id: 'complaints.status.resultTitle' }, { complaintId: result.complaintId })}
+        >
           <ComplaintFacts
             facts={[
-              { label: 'Status', value: statusLabel(result.status) },
-              { label: 'Remarks', value: result.remarks || '—' },
+              {
+                label: formatMessage({ id: 'payments.receipt.status' }),
+                value: statusLabel(result.status, formatMessage),
+              },
+              { label: formatMessage({ id: 'complaints.facts.remarks' }), value: result.remarks || '—' },
               ...(result.expectedResolutionDate
                 ? [
                     {
-                      label: 'Expected resolution by',
-                      value: formatCalendarDate(result.expectedResolutionDate),
+                      label: formatMessage({ id: 'complaints.facts.resolutionBy' }),
+                      value: format.calendarDate(result.expectedResolutionDate),
                     },
                   ]
                 : []),

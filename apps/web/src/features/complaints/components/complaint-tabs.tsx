@@ -1,11 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 export type ComplaintTab = 'raise' | 'status' | 'transaction';
 
 const tabs: { id: ComplaintTab; label: string }[] = [
-  { id: 'raise', label: 'Raise Complaint' },
-  { id: 'status', label: 'Check Complaint Status' },
-  { id: 'transaction', label: 'Transaction Queries' },
+  { id: 'raise', label: 'complaints.tabs.raise' },
+  { id: 'status', label: 'complaints.tabs.status' },
+  { id: 'transaction', label: 'complaints.tabs.transaction' },
 ];
 
 const keySteps: Record<string, (index: number) => number> = {
@@ -20,6 +21,7 @@ const keySteps: Record<string, (index: number) => number> = {
  * panel stays mounted while hidden, so switching tabs keeps what was typed.
  */
 export function ComplaintTabs(props: { initialTab: ComplaintTab; panels: Record<ComplaintTab, ReactNode> }) {
+  const { formatMessage } = useIntl();
   const [selected, setSelected] = useState<ComplaintTab>(props.initialTab);
   const baseId = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -35,7 +37,11 @@ export function ComplaintTabs(props: { initialTab: ComplaintTab; panels: Record<
 
   return (
     <div>
-      <div role="tablist" aria-label="Complaint" className="flex flex-wrap gap-1 border-b border-gray-200">
+      <div
+        role="tablist"
+        aria-label={formatMessage({ id: 'complaints.tabs.label' })}
+        className="flex flex-wrap gap-1 border-b border-gray-200"
+      >
         {tabs.map((tab, index) => (
           <button
             key={tab.id}
@@ -56,7 +62,7 @@ export function ComplaintTabs(props: { initialTab: ComplaintTab; panels: Record<
                 : 'border-transparent text-gray-600 hover:text-brand-700'
             }`}
           >
-            {tab.label}
+            {formatMessage({ id: tab.label })}
           </button>
         ))}
       </div>

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../../lib/i18n/catalogues.ts';
+import { LanguageProvider } from '../../../lib/i18n/language-provider.tsx';
 import { renderScreen } from '../testing/render.tsx';
 import { RaiseComplaintForm } from './raise-complaint-form.tsx';
 
@@ -109,5 +111,46 @@ describe('RaiseComplaintForm', () => {
     });
     expect(body.screenshot).toMatch(/^data:image\/png;base64,/);
     expect(body.description).toBeUndefined();
+  });
+});
+
+describe('RaiseComplaintForm in Hindi', () => {
+  it("shows the schema's messages, and an api error by its messageKey, in Hindi", async () => {
+    // A fixture key: the api half's api-errors catalogue is not on this branch.
+    const messages = {
+      ...(await loadMessages('hi')),
+      'api-errors.test.complaintOpen': '{txnReferenceId} पर एक शिकायत पहले से खुली है',
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json(
+        {
+          message: 'A complaint about this payment is already open',
+          messageKey: 'test.complaintOpen',
+          messageValues: { txnReferenceId: 'CC0125AB12CD34EF5678' },
+        },
+        { status: 409 },
+      ),
+    );
+    const user = renderScreen(
+      <LanguageProvider language="hi" messages={messages}>
+        <RaiseComplaintForm prefill={{ txnReferenceId: 'CC0125AB12CD34EF5678' }} />
+      </LanguageProvider>,
+    );
+    const send = () => user.click(screen.getByRole('button', { name: 'शिकायत सबमिट करें' }));
+    await send();
+    expect(await screen.findByText('कृपया अपना नाम डालें')).toBeTruthy();
+    expect(screen.getByText('कृपया सवाल का प्रकार चुनें')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('आपका नाम'), 'आशा रमन');
+    await user.selectOptions(screen.getByLabelText('सवाल का प्रकार'), 'पैसा कट गया पर पुष्टि नहीं मिली');
+    await user.type(screen.getByLabelText('संपर्क नंबर'), '9876543210');
+    await user.type(screen.getByLabelText('ईमेल ID'), 'asha@example.com');
+    await user.type(screen.getByLabelText(/ट्रांज़ैक्शन कहाँ से किया/), 'Erti Pay');
+    fireEvent.change(screen.getByLabelText(/ट्रांज़ैक्शन की तारीख/), { target: { value: '2025-05-02' } });
+    await user.type(screen.getByLabelText(/ट्रांज़ैक्शन की राशि/), '499.50');
+    await send();
+
+    expect(await screen.findByText('CC0125AB12CD34EF5678 पर एक शिकायत पहले से खुली है')).toBeTruthy();
+    expect(screen.queryByText('A complaint about this payment is already open')).toBeNull();
   });
 });

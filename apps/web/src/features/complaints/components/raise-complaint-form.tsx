@@ -8,14 +8,17 @@ import {
 } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
 import { useRaiseComplaint } from '../api/raise-complaint.ts';
 import { statusLabel } from '../status-label.ts';
+import { useValidationText } from '../validation-text.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
 import { ScreenshotField } from './screenshot-field.tsx';
 import { submitButtonClass } from './styles.ts';
@@ -39,12 +42,45 @@ function startingValues(prefill: ComplaintNavigationState['prefill']): Partial<F
   };
 }
 
+/** Query types as the api takes them, and their words on the form. */
+const queryTypeIds: Record<(typeof queryTypes)[number], string> = {
+  Refund: 'complaints.queryType.refund',
+  'Failed transaction': 'complaints.queryType.failedTransaction',
+  'Money debited but no confirmation': 'complaints.queryType.debitedNoConfirmation',
+  'Transaction ID not received': 'complaints.queryType.noTransactionId',
+  Others: 'complaints.queryType.others',
+};
+
+/**
+ * The api's line on a registered complaint, in the site's language. The api answers in English only
+ * and says either that the complaint was registered or that one about the payment is already open.
+ */
+function registeredText(
+  answer: { complaintId: string; message: string },
+  txnReferenceId: string | undefined,
+  formatMessage: (descriptor: { id: string }, values?: Record<string, string>) => string,
+): string {
+  if (answer.message.startsWith('A complaint about'))
+    return formatMessage(
+      { id: 'complaints.raise.alreadyOpen' },
+      { complaintId: answer.complaintId, txnReferenceId: txnReferenceId ?? '' },
+    );
+  return formatMessage(
+    { id: txnReferenceId ? 'complaints.raise.registeredForTxn' : 'complaints.raise.registered' },
+    { complaintId: answer.complaintId, txnReferenceId: txnReferenceId ?? '' },
+  );
+}
+
 /**
  * Raise Complaint (spec section 2). For a transaction query the channel, date and amount are asked
  * for; the Txn ID may be left empty when the customer never got one. 'Others' asks for a description.
  * A receipt's "Raise complaint" link pre-fills the transaction; a signed-in user's details are filled in.
  */
 export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationState['prefill'] }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
+  const errorText = useValidationText();
+  const apiErrorText = useApiErrorText();
   const raise = useRaiseComplaint();
   const {
     register,
@@ -63,14 +99,25 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
   const onSubmit = handleSubmit((complaint) => raise.mutate(complaint));
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Raise Complaint" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={formatMessage({ id: 'complaints.tabs.raise' })}
+      className="flex flex-col gap-5"
+    >
       <div className="grid gap-5 md:grid-cols-2">
-        <FormField label="Your Name" error={errors.name?.message}>
+        <FormField
+          label={formatMessage({ id: 'complaints.raise.name' })}
+          error={errorText(errors.name?.message)}
+        >
           {(control) => (
             <input {...control} {...register('name')} autoComplete="name" className={inputClass} />
           )}
         </FormField>
-        <FormField label="Type of Query" error={errors.queryType?.message}>
+        <FormField
+          label={formatMessage({ id: 'complaints.raise.queryType' })}
+          error={errorText(errors.queryType?.message)}
+        >
           {(control) => (
             <select
               {...control}
@@ -79,17 +126,20 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
               className={inputClass}
             >
               <option value="" disabled>
-                Select the type of query
+                {formatMessage({ id: 'complaints.raise.chooseQueryType' })}
               </option>
               {queryTypes.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {formatMessage({ id: queryTypeIds[type] })}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Contact Number" error={errors.contactNumber?.message}>
+        <FormField
+          label={formatMessage({ id: 'complaints.raise.contactNumber' })}
+          error={errorText(errors.contactNumber?.message)}
+        >
           {(control) => (
             <input
               {...control}
@@ -102,7 +152,10 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
             />
           )}
         </FormField>
-        <FormField label="Email ID" error={errors.email?.message}>
+        <FormField
+          label={formatMessage({ id: 'complaints.raise.email' })}
+          error={errorText(errors.email?.message)}
+        >
           {(control) => (
             <input
               {...control}
@@ -114,17 +167,17 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           )}
         </FormField>
         <FormField
-          label="Transaction Initiated Via"
-          hint="Bank, payments app or outlet name"
+          label={formatMessage({ id: 'complaints.raise.initiatedVia' })}
+          hint={formatMessage({ id: 'complaints.raise.initiatedViaHint' })}
           optional={!aboutTransaction}
-          error={errors.initiatedVia?.message}
+          error={errorText(errors.initiatedVia?.message)}
         >
           {(control) => <input {...control} {...register('initiatedVia')} className={inputClass} />}
         </FormField>
         <FormField
-          label="Transaction Date"
+          label={formatMessage({ id: 'complaints.raise.transactionDate' })}
           optional={!aboutTransaction}
-          error={errors.transactionDate?.message}
+          error={errorText(errors.transactionDate?.message)}
         >
           {(control) => (
             <input
@@ -137,9 +190,9 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           )}
         </FormField>
         <FormField
-          label="Transaction Amount"
+          label={formatMessage({ id: 'complaints.raise.transactionAmount' })}
           optional={!aboutTransaction}
-          error={errors.transactionAmount?.message}
+          error={errorText(errors.transactionAmount?.message)}
         >
           {(control) => (
             <input
@@ -154,10 +207,10 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           )}
         </FormField>
         <FormField
-          label="Bharat Connect Transaction Reference ID"
+          label={formatMessage({ id: 'complaints.raise.txnReferenceId' })}
           optional
-          hint="The B-Connect Txn ID on your receipt. No ID? Leave it empty: we find the payment from your contact number, date and amount."
-          error={errors.txnReferenceId?.message}
+          hint={formatMessage({ id: 'complaints.raise.txnReferenceIdHint' })}
+          error={errorText(errors.txnReferenceId?.message)}
         >
           {(control) => (
             <input
@@ -171,30 +224,43 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
         </FormField>
       </div>
       <ScreenshotField
-        error={errors.screenshot?.message}
+        error={errorText(errors.screenshot?.message)}
         onChange={(dataUrl) => setValue('screenshot', dataUrl, { shouldValidate: dataUrl !== undefined })}
       />
-      <FormField label="Description" optional={aboutTransaction} error={errors.description?.message}>
+      <FormField
+        label={formatMessage({ id: 'complaints.raise.description' })}
+        optional={aboutTransaction}
+        error={errorText(errors.description?.message)}
+      >
         {(control) => <textarea {...control} {...register('description')} rows={4} className={inputClass} />}
       </FormField>
       {raise.isError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-          {raise.error.message}
+          {apiErrorText(raise.error)}
         </p>
       )}
       <BusyButton type="submit" busy={raise.isPending} className={submitButtonClass}>
-        Submit Complaint
+        {formatMessage({ id: 'complaints.raise.submit' })}
       </BusyButton>
       {raise.data && (
-        <ResultPanel key={raise.data.complaintId} title="Complaint registered" tone="success">
-          <p className="mb-3 text-gray-800">{raise.data.message}</p>
+        <ResultPanel
+          key={raise.data.complaintId}
+          title={formatMessage({ id: 'complaints.raise.registeredTitle' })}
+          tone="success"
+        >
+          <p className="mb-3 text-gray-800">
+            {registeredText(raise.data, raise.variables?.txnReferenceId, formatMessage)}
+          </p>
           <ComplaintFacts
             facts={[
-              { label: 'Complaint ID', value: raise.data.complaintId },
-              { label: 'Status', value: statusLabel(raise.data.status) },
+              { label: formatMessage({ id: 'complaints.facts.complaintId' }), value: raise.data.complaintId },
               {
-                label: 'Expected resolution by',
-                value: formatCalendarDate(raise.data.expectedResolutionDate),
+                label: formatMessage({ id: 'payments.receipt.status' }),
+                value: statusLabel(raise.data.status, formatMessage),
+              },
+              {
+                label: formatMessage({ id: 'complaints.facts.resolutionBy' }),
+                value: format.calendarDate(raise.data.expectedResolutionDate),
               },
             ]}
           />

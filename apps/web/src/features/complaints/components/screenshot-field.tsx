@@ -1,5 +1,6 @@
 import { MAX_SCREENSHOT_BYTES, SCREENSHOT_TYPES } from '@erti/contracts';
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 
 const readAsDataUrl = (file: File) =>
@@ -10,16 +11,16 @@ const readAsDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-/** Why a chosen file cannot be sent, checked before it is read (the server checks its bytes again). */
+/** Why a chosen file cannot be sent (a message id), checked before it is read (the server checks its bytes again). */
 function problemWith(file: File): string | undefined {
-  if (!(SCREENSHOT_TYPES as readonly string[]).includes(file.type))
-    return 'Please choose a PNG, JPEG or WebP image';
-  if (file.size > MAX_SCREENSHOT_BYTES) return 'The screenshot must be 1 MB or smaller';
+  if (!(SCREENSHOT_TYPES as readonly string[]).includes(file.type)) return 'complaints.screenshot.type';
+  if (file.size > MAX_SCREENSHOT_BYTES) return 'complaints.validation.screenshotSize';
   return undefined;
 }
 
 /** The optional Transaction Screenshot: a PNG, JPEG or WebP of at most 1 MB, handed on as a data URL. */
 export function ScreenshotField(props: { onChange: (dataUrl: string | undefined) => void; error?: string }) {
+  const { formatMessage } = useIntl();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string>();
   const [chosen, setChosen] = useState<string>();
@@ -36,7 +37,7 @@ export function ScreenshotField(props: { onChange: (dataUrl: string | undefined)
     const reason = problemWith(file);
     if (reason) {
       clear();
-      setProblem(reason);
+      setProblem(formatMessage({ id: reason }));
       return;
     }
     try {
@@ -44,15 +45,15 @@ export function ScreenshotField(props: { onChange: (dataUrl: string | undefined)
       setChosen(file.name);
     } catch {
       clear();
-      setProblem('The file could not be read. Please choose it again.');
+      setProblem(formatMessage({ id: 'complaints.screenshot.unreadable' }));
     }
   };
 
   return (
     <FormField
-      label="Transaction Screenshot"
+      label={formatMessage({ id: 'complaints.screenshot.label' })}
       optional
-      hint="PNG, JPEG or WebP, up to 1 MB"
+      hint={formatMessage({ id: 'complaints.screenshot.hint' })}
       error={problem ?? props.error}
     >
       {(control) => (
@@ -71,7 +72,7 @@ export function ScreenshotField(props: { onChange: (dataUrl: string | undefined)
               onClick={clear}
               className="text-sm font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-500"
             >
-              Remove {chosen}
+              {formatMessage({ id: 'complaints.screenshot.remove' }, { file: chosen })}
             </button>
           )}
         </div>

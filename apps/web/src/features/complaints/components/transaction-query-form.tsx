@@ -1,12 +1,15 @@
-import { indianDate, messages, type TransactionQuery, transactionQueryRequestSchema } from '@erti/contracts';
+import { indianDate, type TransactionQuery, transactionQueryRequestSchema } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useQueryTransactions } from '../api/query-transactions.ts';
+import { useValidationText } from '../validation-text.ts';
 import { ResultPanel } from './result-panel.tsx';
 import { submitButtonClass } from './styles.ts';
 import { TransactionsTable } from './transactions-table.tsx';
@@ -40,6 +43,9 @@ const resolver: Resolver<FormValues, unknown, TransactionQuery> = (values, conte
  * To not before From; a new From clears a To that would fall before it), or a Transaction Reference ID.
  */
 export function TransactionQueryForm() {
+  const { formatMessage } = useIntl();
+  const errorText = useValidationText();
+  const apiErrorText = useApiErrorText();
   const search = useQueryTransactions();
   const location = useLocation();
   const {
@@ -66,23 +72,33 @@ export function TransactionQueryForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Transaction Queries" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={formatMessage({ id: 'complaints.tabs.transaction' })}
+      className="flex flex-col gap-5"
+    >
       <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium text-gray-800">Search by</legend>
+        <legend className="font-medium text-gray-800">
+          {formatMessage({ id: 'complaints.query.searchBy' })}
+        </legend>
         <div className="flex flex-wrap gap-6">
           <label className="flex items-center gap-2">
             <input type="radio" value="mobile" {...searchByField} className="h-4 w-4 accent-brand-700" />
-            Mobile Number and dates
+            {formatMessage({ id: 'complaints.query.byMobile' })}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" value="reference" {...searchByField} className="h-4 w-4 accent-brand-700" />
-            Transaction Reference ID
+            {formatMessage({ id: 'complaints.query.byReference' })}
           </label>
         </div>
       </fieldset>
       {searchBy === 'mobile' ? (
         <div className="grid gap-5 md:grid-cols-3">
-          <FormField label="Mobile Number" error={errors.mobileNumber?.message}>
+          <FormField
+            label={formatMessage({ id: 'complaints.query.mobileNumber' })}
+            error={errorText(errors.mobileNumber?.message)}
+          >
             {(control) => (
               <input
                 {...control}
@@ -93,7 +109,10 @@ export function TransactionQueryForm() {
               />
             )}
           </FormField>
-          <FormField label="From Date" error={errors.fromDate?.message}>
+          <FormField
+            label={formatMessage({ id: 'complaints.query.fromDate' })}
+            error={errorText(errors.fromDate?.message)}
+          >
             {(control) => (
               <input
                 {...control}
@@ -109,7 +128,10 @@ export function TransactionQueryForm() {
               />
             )}
           </FormField>
-          <FormField label="To Date" error={errors.toDate?.message}>
+          <FormField
+            label={formatMessage({ id: 'complaints.query.toDate' })}
+            error={errorText(errors.toDate?.message)}
+          >
             {(control) => (
               <input
                 {...control}
@@ -124,9 +146,9 @@ export function TransactionQueryForm() {
         </div>
       ) : (
         <FormField
-          label="Transaction Reference ID"
-          hint="The B-Connect Txn ID on your receipt"
-          error={errors.txnReferenceId?.message}
+          label={formatMessage({ id: 'complaints.query.byReference' })}
+          hint={formatMessage({ id: 'complaints.query.referenceHint' })}
+          error={errorText(errors.txnReferenceId?.message)}
         >
           {(control) => (
             <input
@@ -141,24 +163,24 @@ export function TransactionQueryForm() {
       )}
       {search.isError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-          {search.error.message}
+          {apiErrorText(search.error)}
           {needsLogin && (
             <>
               {' '}
               <Link to={paths.loginFrom(location.pathname)} className="font-semibold underline">
-                Login
+                {formatMessage({ id: 'payments.login' })}
               </Link>
             </>
           )}
         </p>
       )}
       <BusyButton type="submit" busy={search.isPending} className={submitButtonClass}>
-        Search
+        {formatMessage({ id: 'complaints.query.submit' })}
       </BusyButton>
       {search.data && (
-        <ResultPanel key={search.submittedAt} title="Transactions">
+        <ResultPanel key={search.submittedAt} title={formatMessage({ id: 'payments.transactions.title' })}>
           {search.data.transactions.length === 0 ? (
-            <p>{messages.empty.transactions}</p>
+            <p>{formatMessage({ id: 'spec.empty.transactions' })}</p>
           ) : (
             <TransactionsTable transactions={search.data.transactions} />
           )}

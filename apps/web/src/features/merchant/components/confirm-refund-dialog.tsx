@@ -1,8 +1,9 @@
 import type { MerchantTransaction } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
-import { formatRupees } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRefundTransaction } from '../api/refund-transaction.ts';
 import { newIdempotencyKey } from '../model/idempotency-key.ts';
@@ -21,6 +22,9 @@ interface ConfirmRefundDialogProps {
  * error) sends the same idempotency key, so the customer is refunded once.
  */
 export function ConfirmRefundDialog({ transaction, remark, onCancel, onRefunded }: ConfirmRefundDialogProps) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
+  const apiErrorText = useApiErrorText();
   const titleId = useId();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const refund = useRefundTransaction();
@@ -29,31 +33,36 @@ export function ConfirmRefundDialog({ transaction, remark, onCancel, onRefunded 
       { request: { merchantOrderId: transaction.merchantOrderId, refundNote: remark }, idempotencyKey },
       {
         onSuccess: (answer) => onRefunded(answer.message),
-        onError: () => toast.error(messages.errors.refundFailed),
+        onError: () => toast.error(formatMessage({ id: 'spec.errors.refundFailed' })),
       },
     );
   return (
     <ModalDialog labelledBy={titleId} onClose={onCancel}>
       <div className="space-y-4 p-6">
         <h2 id={titleId} className="text-xl font-semibold text-gray-900">
-          Confirm refund
+          {formatMessage({ id: 'merchant.confirm.title' })}
         </h2>
         <p className="text-gray-800">
-          Refund <strong>{formatRupees(transaction.refundableAmount)}</strong> to the customer for order{' '}
-          <span className="font-mono break-all">{transaction.merchantOrderId}</span> through{' '}
-          {gatewayName(transaction.gateway)}? A refund cannot be taken back.
+          {formatMessage(
+            { id: 'merchant.confirm.text' },
+            {
+              amount: <strong>{format.rupees(transaction.refundableAmount)}</strong>,
+              order: <span className="font-mono break-all">{transaction.merchantOrderId}</span>,
+              gateway: gatewayName(transaction.gateway),
+            },
+          )}
         </p>
         <blockquote className="rounded-md bg-gray-50 p-3 text-sm text-gray-800">
-          <span className="font-medium">Remark:</span> {remark}
+          <span className="font-medium">{formatMessage({ id: 'merchant.confirm.remark' })}</span> {remark}
         </blockquote>
         {refund.isError && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-            {messages.errors.refundFailed}: {refund.error.message}
+            {formatMessage({ id: 'spec.errors.refundFailed' })}: {apiErrorText(refund.error)}
           </p>
         )}
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonClass} onClick={onCancel} disabled={refund.isPending}>
-            Cancel
+            {formatMessage({ id: 'my-bills.add.cancel' })}
           </button>
           <button
             type="button"
@@ -62,7 +71,9 @@ export function ConfirmRefundDialog({ transaction, remark, onCancel, onRefunded 
             aria-busy={refund.isPending}
             className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
           >
-            {refund.isPending ? 'Refunding…' : 'Confirm Refund'}
+            {formatMessage({
+              id: refund.isPending ? 'merchant.confirm.refunding' : 'merchant.confirm.submit',
+            })}
           </button>
         </div>
       </div>

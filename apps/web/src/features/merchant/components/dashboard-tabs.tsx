@@ -1,11 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
 
 export type DashboardTab = 'transactions' | 'refunds' | 'needs-attention';
 
 const tabs: { id: DashboardTab; label: string }[] = [
-  { id: 'transactions', label: 'Transactions' },
-  { id: 'refunds', label: 'Refunds' },
-  { id: 'needs-attention', label: 'Needs attention' },
+  { id: 'transactions', label: 'payments.transactions.title' },
+  { id: 'refunds', label: 'payments.receipt.refunds' },
+  { id: 'needs-attention', label: 'merchant.tabs.needsAttention' },
 ];
 
 const tabClass =
@@ -21,6 +22,7 @@ export function DashboardTabs(props: {
   actions: ReactNode;
   children: ReactNode;
 }) {
+  const { formatMessage } = useIntl();
   const baseId = useId();
   const buttons = useRef<Partial<Record<DashboardTab, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent) => {
@@ -34,7 +36,12 @@ export function DashboardTabs(props: {
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-200">
-        <div role="tablist" aria-label="Merchant dashboard" className="flex" onKeyDown={onKeyDown}>
+        <div
+          role="tablist"
+          aria-label={formatMessage({ id: 'merchant.title' })}
+          className="flex"
+          onKeyDown={onKeyDown}
+        >
           {tabs.map((tab) => (
             <button
               key={tab.id}
@@ -50,7 +57,7 @@ export function DashboardTabs(props: {
               onClick={() => props.onChange(tab.id)}
               className={tabClass}
             >
-              {tab.label}
+              {formatMessage({ id: tab.label })}
             </button>
           ))}
         </div>

@@ -1,58 +1,61 @@
 import type { HeldOrder, HeldOrdersResponse } from '@erti/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatDateTime, formatPaise } from '../../../lib/format.ts';
+import { useIntl } from 'react-intl';
+import { useFormat } from '../../../lib/format.ts';
 import { gatewayName } from '../model/view.ts';
 import { buttonClass } from './search-form.tsx';
 
 const customerOf = ({ customer }: HeldOrder) =>
   [customer.name, customer.email, customer.phone].filter(Boolean).join(' · ') || '—';
 
+/** One fact of a held order: its label's message id and the value. */
+function Fact({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  const { formatMessage } = useIntl();
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="inline font-medium text-gray-700">{formatMessage({ id: label })} </dt>
+      <dd className="inline text-gray-900">{value}</dd>
+    </div>
+  );
+}
+
 function HeldOrderCard({ order, onResolve }: { order: HeldOrder; onResolve: (order: HeldOrder) => void }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
+  const orderId = <span className="font-mono break-all">{order.merchantOrderId}</span>;
   return (
     <li className="space-y-3 rounded-lg border border-red-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-semibold text-gray-900">
-          Order <span className="font-mono break-all">{order.merchantOrderId}</span>
+          {formatMessage({ id: 'merchant.held.order' }, { order: orderId })}
         </h3>
         <button type="button" className={buttonClass} onClick={() => onResolve(order)}>
-          Resolve<span className="sr-only"> order {order.merchantOrderId}</span>
+          {formatMessage({ id: 'merchant.resolve.submit' })}
+          <span className="sr-only">
+            {' '}
+            {formatMessage({ id: 'merchant.held.orderSr' }, { order: order.merchantOrderId })}
+          </span>
         </button>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline font-medium text-gray-700">Customer: </dt>
-          <dd className="inline text-gray-900">{customerOf(order)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-gray-700">Biller: </dt>
-          <dd className="inline text-gray-900">{order.billerName ?? '—'}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-gray-700">Total: </dt>
-          <dd className="inline text-gray-900">{formatPaise(order.totalPaise)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-gray-700">Gateway: </dt>
-          <dd className="inline text-gray-900">{gatewayName(order.gateway)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-gray-700">Ordered: </dt>
-          <dd className="inline text-gray-900">{formatDateTime(order.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-gray-700">Held: </dt>
-          <dd className="inline text-gray-900">{formatDateTime(order.heldAt)}</dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="inline font-medium text-gray-700">Could not read: </dt>
-          <dd className="inline text-gray-900">
-            the {order.unreadable} in the answer to {order.gatewayCall}
-          </dd>
-        </div>
+        <Fact label="merchant.held.customer" value={customerOf(order)} />
+        <Fact label="merchant.held.biller" value={order.billerName ?? '—'} />
+        <Fact label="merchant.held.total" value={format.paise(order.totalPaise)} />
+        <Fact label="merchant.held.gateway" value={gatewayName(order.gateway)} />
+        <Fact label="merchant.held.ordered" value={format.dateTime(order.createdAt)} />
+        <Fact label="merchant.held.held" value={format.dateTime(order.heldAt)} />
+        <Fact
+          label="merchant.held.unreadable"
+          value={formatMessage(
+            { id: 'merchant.held.unreadableWhat' },
+            { field: order.unreadable, call: order.gatewayCall },
+          )}
+          wide
+        />
       </dl>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-brand-800">
-          The gateway's answer as it came
+          {formatMessage({ id: 'merchant.held.answer' })}
         </summary>
         <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-gray-50 p-3 text-xs text-gray-900">
           {order.answer}
@@ -70,16 +73,15 @@ export function HeldOrdersPanel(props: {
   heldOrders: UseQueryResult<HeldOrdersResponse>;
   onResolve: (order: HeldOrder) => void;
 }) {
+  const { formatMessage } = useIntl();
   const { data, isPending, isError } = props.heldOrders;
-  if (isPending) return <p className="text-gray-700">Loading…</p>;
-  if (isError) return <p role="alert">The held orders could not be loaded. Please refresh.</p>;
-  if (data.orders.length === 0) return <p className="text-gray-700">Nothing needs attention.</p>;
+  if (isPending) return <p className="text-gray-700">{formatMessage({ id: 'merchant.held.loading' })}</p>;
+  if (isError) return <p role="alert">{formatMessage({ id: 'merchant.held.loadFailed' })}</p>;
+  if (data.orders.length === 0)
+    return <p className="text-gray-700">{formatMessage({ id: 'merchant.held.none' })}</p>;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-gray-700">
-        The gateway's answer about these charges could not be read. Nothing was taken as paid or refunded;
-        each waits for a person to check the gateway and resolve it.
-      </p>
+      <p className="text-sm text-gray-700">{formatMessage({ id: 'merchant.held.intro' })}</p>
       <ul className="space-y-3">
         {data.orders.map((order) => (
           <HeldOrderCard key={order.orderId} order={order} onResolve={props.onResolve} />

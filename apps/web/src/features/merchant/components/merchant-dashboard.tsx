@@ -1,6 +1,7 @@
 import type { HeldOrder, MerchantTransaction } from '@erti/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -28,6 +29,7 @@ const statusOf = (error: unknown) => (error instanceof ApiError ? error.status :
  * visitors go to the login page and come back; accounts without the merchant role are told so.
  */
 export function MerchantDashboard() {
+  const { formatMessage } = useIntl();
   const session = useSession();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<DashboardTab>('transactions');
@@ -58,7 +60,7 @@ export function MerchantDashboard() {
 
   return (
     <section className="mx-auto max-w-7xl space-y-4 px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Merchant dashboard</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{formatMessage({ id: 'merchant.title' })}</h1>
       <DashboardTabs
         active={tab}
         onChange={setTab}
@@ -70,7 +72,7 @@ export function MerchantDashboard() {
             aria-busy={active.isFetching}
             onClick={() => queryClient.invalidateQueries({ queryKey: merchantKeys.all })}
           >
-            {active.isFetching ? 'Refreshing…' : 'Refresh'}
+            {formatMessage({ id: active.isFetching ? 'merchant.refreshing' : 'merchant.refresh' })}
           </button>
         }
       >

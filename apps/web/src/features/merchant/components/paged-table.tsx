@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Pagination } from '../../../components/layout/pagination.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import type { RefundFilter } from '../model/filters.ts';
@@ -8,12 +9,12 @@ const tableClass =
   'w-full text-left text-sm [&_td]:px-3 [&_td]:py-3 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold';
 
 interface PagedTableProps<Filter extends RefundFilter> {
-  /** What the rows are, in the plural ('refunds'), for the loading and failure lines. */
-  what: string;
+  /** What the rows are, for the loading and failure lines. */
+  what: 'refunds' | 'transactions';
   list: UseQueryResult<{ total: number }>;
   /** What to say when the list is empty ('No refunds found'). */
   empty: string;
-  caption: ReactNode;
+  caption: string;
   /** The table's `min-w-[…]` class: a narrow screen scrolls the table rather than squeezing it. */
   minWidthClass: string;
   /** The header cells. */
@@ -25,14 +26,15 @@ interface PagedTableProps<Filter extends RefundFilter> {
 
 /** One page of a dashboard list: its loading, failure and empty states, else the table and its pages. */
 export function PagedTable<Filter extends RefundFilter>(props: PagedTableProps<Filter>) {
+  const { formatMessage } = useIntl();
   const { what, list, filter, onFilter } = props;
-  if (list.isPending) return <Spinner label={`Loading ${what}`} />;
+  if (list.isPending) return <Spinner label={formatMessage({ id: 'merchant.list.loading' }, { what })} />;
   if (list.isError)
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
-        We could not load the {what}.{' '}
+        {formatMessage({ id: 'merchant.list.loadFailed' }, { what })}{' '}
         <button type="button" className="font-semibold underline" onClick={() => list.refetch()}>
-          Try again
+          {formatMessage({ id: 'payments.tryAgain' })}
         </button>
       </p>
     );
@@ -47,7 +49,7 @@ export function PagedTable<Filter extends RefundFilter>(props: PagedTableProps<F
         Focusable and named so keyboard users can scroll it.
       */}
       <section
-        aria-label={typeof props.caption === 'string' ? props.caption : what}
+        aria-label={props.caption}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard
         tabIndex={0}
         className="relative max-w-full overflow-x-auto rounded-xl bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"

@@ -1,8 +1,8 @@
 import type { MerchantRefund, MerchantRefundsPage } from '@erti/contracts';
 import { MERCHANT_REFUND_WINDOW_DAYS } from '@erti/contracts/constants';
-import { messages } from '@erti/contracts/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatDate, formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { useIntl } from 'react-intl';
+import { useFormat } from '../../../lib/format.ts';
 import type { RefundFilter } from '../model/filters.ts';
 import { refundAge, refundStatusView } from '../model/view.ts';
 import { PagedTable } from './paged-table.tsx';
@@ -16,25 +16,38 @@ interface RefundsPanelProps {
 }
 
 function RefundRow({ refund }: { refund: MerchantRefund }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const status = refundStatusView(refund.refundStatus);
   const age = refundAge(refund);
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap">{formatDateTime(refund.refundInitiatedAt)}</td>
+      <td className="whitespace-nowrap">{format.dateTime(refund.refundInitiatedAt)}</td>
       <td className="font-mono break-all">{refund.merchantOrderId}</td>
       <td className="font-mono break-all text-xs text-gray-600">{refund.refundId}</td>
-      <td className="whitespace-nowrap text-right font-medium">{formatRupees(refund.refundAmount)}</td>
+      <td className="whitespace-nowrap text-right font-medium">{format.rupees(refund.refundAmount)}</td>
       <td>{refund.paymentMode ?? '—'}</td>
       <td>
-        <StatusBadge label={status.label} tone={status.tone} />
+        <StatusBadge {...status} />
       </td>
       <td className="whitespace-nowrap">
-        <span className={age.late ? 'font-semibold text-red-700' : 'text-gray-800'}>{age.text}</span>
-        <span className="block text-xs text-gray-600">by {formatDate(refund.deadline)}</span>
-        {refund.late && <span className="block text-xs font-semibold text-red-700">Late</span>}
+        <span className={age.late ? 'font-semibold text-red-700' : 'text-gray-800'}>
+          {formatMessage({ id: age.id }, age.values)}
+        </span>
+        <span className="block text-xs text-gray-600">
+          {formatMessage({ id: 'merchant.refunds.by' }, { date: format.date(refund.deadline) })}
+        </span>
+        {refund.late && (
+          <span className="block text-xs font-semibold text-red-700">
+            {formatMessage({ id: 'merchant.refunds.late' })}
+          </span>
+        )}
         {refund.compensationOwed > 0 && (
           <span className="block text-xs font-semibold text-red-700">
-            Compensation owed {formatRupees(refund.compensationOwed)}
+            {formatMessage(
+              { id: 'merchant.refunds.compensation' },
+              { amount: format.rupees(refund.compensationOwed) },
+            )}
           </span>
         )}
       </td>
@@ -46,28 +59,29 @@ function RefundRow({ refund }: { refund: MerchantRefund }) {
 
 /** The Refunds tab: search, the table of refunds with their RBI deadline, and pages. */
 export function RefundsPanel({ refunds, filter, onFilter }: RefundsPanelProps) {
+  const { formatMessage } = useIntl();
   return (
     <div className="space-y-4">
       <SearchForm search={filter.search} onSearch={(search) => onFilter({ ...filter, search, page: 1 })} />
       <PagedTable
         what="refunds"
         list={refunds}
-        empty={messages.empty.refunds}
-        caption={`Refunds, newest first. Merchants must refund within ${MERCHANT_REFUND_WINDOW_DAYS} days.`}
+        empty={formatMessage({ id: 'spec.empty.refunds' })}
+        caption={formatMessage({ id: 'merchant.refunds.caption' }, { days: MERCHANT_REFUND_WINDOW_DAYS })}
         minWidthClass="min-w-[64rem]"
         columns={
           <>
-            <th scope="col">Initiated</th>
-            <th scope="col">Order ID</th>
-            <th scope="col">Refund ID</th>
+            <th scope="col">{formatMessage({ id: 'merchant.refunds.initiated' })}</th>
+            <th scope="col">{formatMessage({ id: 'payments.receipt.orderId' })}</th>
+            <th scope="col">{formatMessage({ id: 'merchant.refunds.refundId' })}</th>
             <th scope="col" className="text-right">
-              Amount
+              {formatMessage({ id: 'payments.progress.amount' })}
             </th>
-            <th scope="col">Payment mode</th>
-            <th scope="col">Status</th>
-            <th scope="col">RBI deadline</th>
-            <th scope="col">Remark</th>
-            <th scope="col">Requested by</th>
+            <th scope="col">{formatMessage({ id: 'payments.receipt.paymentMode' })}</th>
+            <th scope="col">{formatMessage({ id: 'payments.receipt.status' })}</th>
+            <th scope="col">{formatMessage({ id: 'merchant.refunds.deadline' })}</th>
+            <th scope="col">{formatMessage({ id: 'merchant.refunds.remark' })}</th>
+            <th scope="col">{formatMessage({ id: 'merchant.refunds.requestedBy' })}</th>
           </>
         }
         rows={refunds.data?.refunds.map((refund) => <RefundRow key={refund.refundId} refund={refund} />)}

@@ -1,7 +1,10 @@
 import { type HeldOrder, heldOrderActions } from '@erti/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
-import { formatPaise } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { useResolveHeldOrder } from '../api/held-orders.ts';
 import {
   actionLabels,
@@ -25,6 +28,10 @@ export function ResolveHeldOrderDialog(props: {
   onCancel: () => void;
   onResolved: (message: string) => void;
 }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
+  const specText = useSpecText();
+  const apiErrorText = useApiErrorText();
   const { order } = props;
   const id = useId();
   const [form, setForm] = useState<ResolutionForm>(emptyResolution);
@@ -35,27 +42,37 @@ export function ResolveHeldOrderDialog(props: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = resolutionOf(form);
-    if ('problem' in checked) return setProblem(checked.problem);
+    if ('problem' in checked) {
+      const { problem } = checked;
+      return setProblem('id' in problem ? formatMessage({ id: problem.id }) : specText(problem.text));
+    }
     setProblem(undefined);
     resolve.mutate(
       { orderId: order.orderId, resolution: checked.body },
       { onSuccess: (answer) => props.onResolved(answer.message) },
     );
   };
-  const shown = problem ?? (resolve.isError ? resolve.error.message : undefined);
+  const shown = problem ?? (resolve.isError ? apiErrorText(resolve.error) : undefined);
 
   return (
     <ModalDialog labelledBy={`${id}-title`} onClose={props.onCancel}>
       <form className="space-y-4 p-6" onSubmit={submit} noValidate>
         <h2 id={`${id}-title`} className="text-xl font-semibold text-gray-900">
-          Resolve order <span className="font-mono break-all">{order.merchantOrderId}</span>
+          {formatMessage(
+            { id: 'merchant.resolve.title' },
+            { order: <span className="font-mono break-all">{order.merchantOrderId}</span> },
+          )}
         </h2>
         <p className="text-sm text-gray-800">
-          Check this order in the {gatewayName(order.gateway)} dashboard first. Its total is{' '}
-          {formatPaise(order.totalPaise)}.
+          {formatMessage(
+            { id: 'merchant.resolve.checkFirst' },
+            { gateway: gatewayName(order.gateway), total: format.paise(order.totalPaise) },
+          )}
         </p>
         <fieldset className="space-y-2">
-          <legend className="font-medium text-gray-900">What does the gateway show?</legend>
+          <legend className="font-medium text-gray-900">
+            {formatMessage({ id: 'merchant.resolve.question' })}
+          </legend>
           {heldOrderActions.map((action) => (
             <label key={action} className="flex gap-2 text-gray-800">
               <input
@@ -67,9 +84,9 @@ export function ResolveHeldOrderDialog(props: {
                 aria-describedby={`${id}-${action}-hint`}
               />
               <span>
-                <span className="font-medium">{actionLabels[action].label}</span>
+                <span className="font-medium">{formatMessage({ id: actionLabels[action].label })}</span>
                 <span id={`${id}-${action}-hint`} className="block text-sm text-gray-600">
-                  {actionLabels[action].hint}
+                  {formatMessage({ id: actionLabels[action].hint })}
                 </span>
               </span>
             </label>
@@ -77,7 +94,7 @@ export function ResolveHeldOrderDialog(props: {
         </fieldset>
         {needsPaymentId(form.action) && (
           <label className="block text-sm font-medium text-gray-900">
-            Gateway payment id
+            {formatMessage({ id: 'merchant.resolve.paymentId' })}
             <input
               className={inputClass}
               value={form.gatewayPaymentId}
@@ -89,7 +106,7 @@ export function ResolveHeldOrderDialog(props: {
         )}
         {form.action === 'refund' && (
           <label className="block text-sm font-medium text-gray-900">
-            Amount the gateway shows taken (₹)
+            {formatMessage({ id: 'merchant.resolve.amount' })}
             <input
               className={inputClass}
               inputMode="decimal"
@@ -101,7 +118,7 @@ export function ResolveHeldOrderDialog(props: {
           </label>
         )}
         <label className="block text-sm font-medium text-gray-900">
-          Why (what you saw at the gateway)
+          {formatMessage({ id: 'merchant.resolve.why' })}
           <textarea
             className={inputClass}
             rows={3}
@@ -117,7 +134,7 @@ export function ResolveHeldOrderDialog(props: {
         )}
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonClass} onClick={props.onCancel} disabled={resolve.isPending}>
-            Cancel
+            {formatMessage({ id: 'my-bills.add.cancel' })}
           </button>
           <button
             type="submit"
@@ -125,7 +142,7 @@ export function ResolveHeldOrderDialog(props: {
             aria-busy={resolve.isPending}
             className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
           >
-            {resolve.isPending ? 'Saving…' : 'Resolve'}
+            {formatMessage({ id: resolve.isPending ? 'merchant.resolve.saving' : 'merchant.resolve.submit' })}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { inputClass } from '../../../components/form/form-field.tsx';
 
 export const buttonClass =
@@ -9,6 +10,7 @@ export const buttonClass =
  * with Clear. The caller starts again at page 1.
  */
 export function SearchForm({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const { formatMessage } = useIntl();
   const id = useId();
   const [text, setText] = useState(search);
   const submit = (event: FormEvent) => {
@@ -20,7 +22,7 @@ export function SearchForm({ search, onSearch }: { search: string; onSearch: (se
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium text-gray-800">
-            Search by order ID
+            {formatMessage({ id: 'merchant.search.label' })}
           </label>
           <input
             id={id}
@@ -35,7 +37,7 @@ export function SearchForm({ search, onSearch }: { search: string; onSearch: (se
           />
         </div>
         <button type="submit" className={buttonClass}>
-          Search
+          {formatMessage({ id: 'complaints.query.submit' })}
         </button>
         {search && (
           <button
@@ -46,7 +48,7 @@ export function SearchForm({ search, onSearch }: { search: string; onSearch: (se
               onSearch('');
             }}
           >
-            Clear
+            {formatMessage({ id: 'merchant.search.clear' })}
           </button>
         )}
       </form>

@@ -1,9 +1,9 @@
 import { type MerchantTransaction, REFUND_REMARK_MAX } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { gatewayName, transactionTone } from '../model/view.ts';
 import { ConfirmRefundDialog } from './confirm-refund-dialog.tsx';
 import { buttonClass } from './search-form.tsx';
@@ -17,28 +17,33 @@ interface TransactionDialogProps {
 }
 
 function Details({ transaction }: { transaction: MerchantTransaction }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const rows: [string, string][] = [
-    ['Date', formatDateTime(transaction.date)],
-    ['Order ID', transaction.merchantOrderId],
-    ['Our order ID', transaction.orderId],
-    ['Gateway', gatewayName(transaction.gateway)],
-    ['Payment mode', transaction.paymentMode ?? '—'],
-    ['Transaction ID', transaction.transactionId ?? '—'],
-    ['Biller', transaction.billerName ?? 'Test payment'],
-    ['Bill amount', formatRupees(transaction.billAmount)],
-    ['Convenience fee', formatRupees(transaction.convenienceFee)],
-    ['Total', formatRupees(transaction.amount)],
-    ['Refunded so far', formatRupees(transaction.refundedAmount)],
+    ['complaints.transactions.date', format.dateTime(transaction.date)],
+    ['payments.receipt.orderId', transaction.merchantOrderId],
+    ['merchant.details.ourOrderId', transaction.orderId],
+    ['merchant.gateway', gatewayName(transaction.gateway)],
+    ['payments.receipt.paymentMode', transaction.paymentMode ?? '—'],
+    ['merchant.details.transactionId', transaction.transactionId ?? '—'],
+    [
+      'payments.receipt.biller',
+      transaction.billerName ?? formatMessage({ id: 'payments.transactions.testPayment' }),
+    ],
+    ['payments.receipt.billAmount', format.rupees(transaction.billAmount)],
+    ['payments.summary.convenienceFee', format.rupees(transaction.convenienceFee)],
+    ['payments.receipt.total', format.rupees(transaction.amount)],
+    ['merchant.details.refundedSoFar', format.rupees(transaction.refundedAmount)],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="font-medium text-gray-600">{label}</dt>
+          <dt className="font-medium text-gray-600">{formatMessage({ id: label })}</dt>
           <dd className="break-all text-gray-900">{value}</dd>
         </div>
       ))}
-      <dt className="font-medium text-gray-600">Status</dt>
+      <dt className="font-medium text-gray-600">{formatMessage({ id: 'payments.receipt.status' })}</dt>
       <dd>
         <StatusBadge label={transaction.status} tone={transactionTone(transaction.status)} />
       </dd>
@@ -51,12 +56,13 @@ function Details({ transaction }: { transaction: MerchantTransaction }) {
  * Only a completed transaction with money left to refund offers it (spec section 4).
  */
 function RefundForm({ onInitiate }: { onInitiate: (remark: string) => void }) {
+  const { formatMessage } = useIntl();
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!remark.trim()) {
-      setError(messages.validation.refundRemark);
+      setError(formatMessage({ id: 'spec.validation.refundRemark' }));
       return;
     }
     setError(undefined);
@@ -65,9 +71,9 @@ function RefundForm({ onInitiate }: { onInitiate: (remark: string) => void }) {
   return (
     <form noValidate onSubmit={submit} className="space-y-3 border-t border-gray-200 pt-4">
       <FormField
-        label="Refund remark"
+        label={formatMessage({ id: 'merchant.refund.remark' })}
         error={error}
-        hint="Why the customer is refunded; kept in the audit trail."
+        hint={formatMessage({ id: 'merchant.refund.remarkHint' })}
       >
         {(control) => (
           <textarea
@@ -84,7 +90,7 @@ function RefundForm({ onInitiate }: { onInitiate: (remark: string) => void }) {
         type="submit"
         className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
       >
-        Initiate Refund
+        {formatMessage({ id: 'merchant.refund.initiate' })}
       </button>
     </form>
   );
@@ -92,6 +98,7 @@ function RefundForm({ onInitiate }: { onInitiate: (remark: string) => void }) {
 
 /** View: a transaction's details and, when it can be refunded, the refund remark. */
 export function TransactionDialog({ transaction, onClose, onRefunded }: TransactionDialogProps) {
+  const { formatMessage } = useIntl();
   const titleId = useId();
   const [remark, setRemark] = useState<string>();
   const refundable = transaction.refundableAmount > 0;
@@ -101,19 +108,19 @@ export function TransactionDialog({ transaction, onClose, onRefunded }: Transact
       <ModalDialog labelledBy={titleId} onClose={onClose} className="w-[min(40rem,calc(100%-2rem))]">
         <div className="space-y-4 p-6">
           <h2 id={titleId} className="text-xl font-semibold text-gray-900">
-            Transaction details
+            {formatMessage({ id: 'merchant.details.title' })}
           </h2>
           <Details transaction={transaction} />
           {refundable ? (
             <RefundForm onInitiate={setRemark} />
           ) : (
             <p className="border-t border-gray-200 pt-4 text-sm text-gray-700">
-              Only completed transactions can be refunded.
+              {formatMessage({ id: 'merchant.details.notRefundable' })}
             </p>
           )}
           <div className="flex justify-end">
             <button type="button" className={buttonClass} onClick={onClose}>
-              Close
+              {formatMessage({ id: 'payments.statusDialog.close' })}
             </button>
           </div>
         </div>

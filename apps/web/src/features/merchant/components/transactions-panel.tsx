@@ -3,11 +3,11 @@ import {
   type MerchantTransaction,
   merchantTransactionStatusSchema,
 } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import { inputClass } from '../../../components/form/form-field.tsx';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
 import type { TransactionFilter } from '../model/filters.ts';
 import { gatewayName, transactionTone } from '../model/view.ts';
 import { PagedTable } from './paged-table.tsx';
@@ -22,13 +22,15 @@ interface TransactionsPanelProps {
 }
 
 function TransactionRow({ transaction, onView }: { transaction: MerchantTransaction; onView: () => void }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap">{formatDateTime(transaction.date)}</td>
+      <td className="whitespace-nowrap">{format.dateTime(transaction.date)}</td>
       <td className="font-mono break-all">{transaction.merchantOrderId}</td>
       <td>{gatewayName(transaction.gateway)}</td>
       <td>{transaction.paymentMode ?? '—'}</td>
-      <td className="whitespace-nowrap text-right font-medium">{formatRupees(transaction.amount)}</td>
+      <td className="whitespace-nowrap text-right font-medium">{format.rupees(transaction.amount)}</td>
       <td>
         <StatusBadge label={transaction.status} tone={transactionTone(transaction.status)} />
       </td>
@@ -36,10 +38,13 @@ function TransactionRow({ transaction, onView }: { transaction: MerchantTransact
         <button
           type="button"
           onClick={onView}
-          aria-label={`View ${transaction.merchantOrderId}`}
+          aria-label={formatMessage(
+            { id: 'merchant.transactions.viewLabel' },
+            { id: transaction.merchantOrderId },
+          )}
           className="font-semibold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          View
+          {formatMessage({ id: 'merchant.transactions.view' })}
         </button>
       </td>
     </tr>
@@ -48,6 +53,7 @@ function TransactionRow({ transaction, onView }: { transaction: MerchantTransact
 
 /** The Transactions tab: search, status filter, the table of orders and pages. */
 export function TransactionsPanel({ transactions, filter, onFilter, onView }: TransactionsPanelProps) {
+  const { formatMessage } = useIntl();
   const statusId = useId();
   const refilter = (change: Partial<TransactionFilter>) => onFilter({ ...filter, ...change, page: 1 });
   return (
@@ -56,7 +62,7 @@ export function TransactionsPanel({ transactions, filter, onFilter, onView }: Tr
         <SearchForm search={filter.search} onSearch={(search) => refilter({ search })} />
         <div className="flex flex-col gap-1">
           <label htmlFor={statusId} className="text-sm font-medium text-gray-800">
-            Status
+            {formatMessage({ id: 'payments.receipt.status' })}
           </label>
           <select
             id={statusId}
@@ -64,7 +70,7 @@ export function TransactionsPanel({ transactions, filter, onFilter, onView }: Tr
             onChange={(event) => refilter({ status: event.target.value as TransactionFilter['status'] })}
             className={`${inputClass} w-48`}
           >
-            <option value="">All statuses</option>
+            <option value="">{formatMessage({ id: 'merchant.transactions.allStatuses' })}</option>
             {merchantTransactionStatusSchema.options.map((status) => (
               <option key={status} value={status}>
                 {status}
@@ -76,21 +82,21 @@ export function TransactionsPanel({ transactions, filter, onFilter, onView }: Tr
       <PagedTable
         what="transactions"
         list={transactions}
-        empty={messages.empty.transactions}
-        caption="Transactions, newest first"
+        empty={formatMessage({ id: 'spec.empty.transactions' })}
+        caption={formatMessage({ id: 'merchant.transactions.caption' })}
         minWidthClass="min-w-[52rem]"
         columns={
           <>
-            <th scope="col">Date</th>
-            <th scope="col">Order ID</th>
-            <th scope="col">Gateway</th>
-            <th scope="col">Payment mode</th>
+            <th scope="col">{formatMessage({ id: 'complaints.transactions.date' })}</th>
+            <th scope="col">{formatMessage({ id: 'payments.receipt.orderId' })}</th>
+            <th scope="col">{formatMessage({ id: 'merchant.gateway' })}</th>
+            <th scope="col">{formatMessage({ id: 'payments.receipt.paymentMode' })}</th>
             <th scope="col" className="text-right">
-              Amount
+              {formatMessage({ id: 'payments.progress.amount' })}
             </th>
-            <th scope="col">Status</th>
+            <th scope="col">{formatMessage({ id: 'payments.receipt.status' })}</th>
             <th scope="col">
-              <span className="sr-only">Details</span>
+              <span className="sr-only">{formatMessage({ id: 'merchant.transactions.details' })}</span>
             </th>
           </>
         }

@@ -12,28 +12,28 @@ export interface ResolutionForm {
 
 export const emptyResolution: ResolutionForm = { action: '', gatewayPaymentId: '', amount: '', note: '' };
 
+/** Each action's label and hint (message ids). */
 export const actionLabels: Record<HeldOrderAction, { label: string; hint: string }> = {
-  'mark-paid': {
-    label: 'Mark paid',
-    hint: "The gateway shows the order's full total was taken: the bill is paid as usual.",
-  },
-  refund: {
-    label: 'Refund',
-    hint: 'The gateway shows money was taken: all of it goes back to the customer.',
-  },
-  'no-charge': { label: 'No charge', hint: 'The gateway shows no payment for this order: it is closed.' },
+  'mark-paid': { label: 'merchant.resolve.markPaid', hint: 'merchant.resolve.markPaidHint' },
+  refund: { label: 'merchant.resolve.refund', hint: 'merchant.resolve.refundHint' },
+  'no-charge': { label: 'merchant.resolve.noCharge', hint: 'merchant.resolve.noChargeHint' },
 };
 
 export const needsPaymentId = (action: ResolutionForm['action']) =>
   action === 'mark-paid' || action === 'refund';
 
+/** What to tell the person: a message id of ours, or a schema's message (English, as contracts write it). */
+export type ResolutionProblem = { id: string } | { text: string };
+
 /** The api's body from the form, or the first problem to show (the same rules as the api's). */
-export function resolutionOf(form: ResolutionForm): { body: HeldOrderResolution } | { problem: string } {
-  if (!form.action) return { problem: 'Please choose what the gateway shows' };
+export function resolutionOf(
+  form: ResolutionForm,
+): { body: HeldOrderResolution } | { problem: ResolutionProblem } {
+  if (!form.action) return { problem: { id: 'merchant.resolve.chooseAction' } };
   let amount: number | undefined;
   if (form.action === 'refund') {
     amount = paiseOrUndefined(parseRupees(form.amount, 'typed'));
-    if (!amount) return { problem: 'Please enter the amount the gateway shows, in rupees' };
+    if (!amount) return { problem: { id: 'merchant.resolve.enterAmount' } };
   }
   const parsed = heldOrderResolutionSchema.safeParse({
     action: form.action,
@@ -41,7 +41,7 @@ export function resolutionOf(form: ResolutionForm): { body: HeldOrderResolution 
     ...(needsPaymentId(form.action) ? { gatewayPaymentId: form.gatewayPaymentId } : {}),
     ...(amount === undefined ? {} : { amount }),
   });
-  return parsed.success
-    ? { body: parsed.data }
-    : { problem: parsed.error.issues[0]?.message ?? 'Please check the form' };
+  if (parsed.success) return { body: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { problem: issue ? { text: issue.message } : { id: 'merchant.resolve.checkForm' } };
 }

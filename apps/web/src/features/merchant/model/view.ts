@@ -23,11 +23,11 @@ export function transactionTone(status: string): Tone {
   return 'blue';
 }
 
-/** Refund statuses (spec section 4): COMPLETED, PENDING, anything else reads Failed. */
-export function refundStatusView(status: string): { label: string; tone: Tone } {
+/** Refund statuses (spec section 4): COMPLETED, PENDING (as the api sends them), anything else reads Failed. */
+export function refundStatusView(status: string): { label: string; labelId?: string; tone: Tone } {
   if (status === 'COMPLETED') return { label: 'COMPLETED', tone: 'green' };
   if (status === 'PENDING') return { label: 'PENDING', tone: 'amber' };
-  return { label: 'Failed', tone: 'red' };
+  return { label: 'Failed', labelId: 'payments.status.failed', tone: 'red' };
 }
 
 /**
@@ -35,10 +35,14 @@ export function refundStatusView(status: string): { label: string; tone: Tone } 
  * paid (an automatic refund) or the merchant asked; 'T+2 of T+5' while it is open, the day it ended
  * once done; `late` when the deadline passed before the money went back.
  */
-export function refundAge(refund: MerchantRefund): { text: string; late: boolean } {
+export function refundAge(refund: MerchantRefund): {
+  id: string;
+  values: Record<string, number>;
+  late: boolean;
+} {
   const late = refund.late;
-  if (refund.refundStatus === 'COMPLETED') return { text: `Done on T+${refund.ageDays}`, late };
-  if (refund.refundStatus === 'PENDING')
-    return { text: `T+${refund.ageDays} of T+${MERCHANT_REFUND_WINDOW_DAYS}`, late };
-  return { text: `Failed on T+${refund.ageDays}`, late };
+  const values = { days: refund.ageDays, window: MERCHANT_REFUND_WINDOW_DAYS };
+  if (refund.refundStatus === 'COMPLETED') return { id: 'merchant.refunds.doneOn', values, late };
+  if (refund.refundStatus === 'PENDING') return { id: 'merchant.refunds.ageOf', values, late };
+  return { id: 'merchant.refunds.failedOn', values, late };
 }

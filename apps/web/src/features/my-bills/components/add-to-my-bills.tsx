@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAddMyBill } from '../api/add-my-bill.ts';
 
@@ -18,6 +20,8 @@ const buttonClass =
  * watched. The same account twice is answered with the server's message, never a second entry.
  */
 export function AddToMyBills({ billerId, customerParams, suggestedNickname }: AddToMyBillsProps) {
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
   const add = useAddMyBill();
   const [open, setOpen] = useState(false);
   const [nickname, setNickname] = useState(suggestedNickname.slice(0, 40));
@@ -26,9 +30,9 @@ export function AddToMyBills({ billerId, customerParams, suggestedNickname }: Ad
   if (add.isSuccess) {
     return (
       <p role="status" className="mt-3 text-sm text-green-800">
-        Added to My Bills as “{add.data.nickname}”.{' '}
+        {formatMessage({ id: 'my-bills.add.added' }, { nickname: add.data.nickname })}{' '}
         <Link to={paths.myBills} className="font-semibold underline">
-          Go to My Bills
+          {formatMessage({ id: 'my-bills.goToMyBills' })}
         </Link>
       </p>
     );
@@ -36,11 +40,11 @@ export function AddToMyBills({ billerId, customerParams, suggestedNickname }: Ad
   if (!open) {
     return (
       <button type="button" onClick={() => setOpen(true)} className={`mt-3 ${buttonClass}`}>
-        Add to My Bills
+        {formatMessage({ id: 'my-bills.add.title' })}
       </button>
     );
   }
-  const problem = add.error?.message;
+  const problem = add.error ? apiErrorText(add.error) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate({ billerId, customerParams, nickname });
@@ -49,10 +53,10 @@ export function AddToMyBills({ billerId, customerParams, suggestedNickname }: Ad
     <form
       onSubmit={submit}
       className="mt-3 rounded-lg border border-gray-200 p-3 text-sm"
-      aria-label="Add to My Bills"
+      aria-label={formatMessage({ id: 'my-bills.add.title' })}
     >
       <label htmlFor={fieldId} className="block font-medium text-gray-800">
-        Nickname
+        {formatMessage({ id: 'my-bills.add.nickname' })}
       </label>
       <input
         id={fieldId}
@@ -71,14 +75,14 @@ export function AddToMyBills({ billerId, customerParams, suggestedNickname }: Ad
       )}
       <div className="mt-3 flex gap-2">
         <button type="submit" disabled={add.isPending} className={buttonClass}>
-          Add
+          {formatMessage({ id: 'my-bills.add.add' })}
         </button>
         <button
           type="button"
           onClick={() => setOpen(false)}
           className="rounded-md px-3 py-1.5 font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          Cancel
+          {formatMessage({ id: 'my-bills.add.cancel' })}
         </button>
       </div>
     </form>

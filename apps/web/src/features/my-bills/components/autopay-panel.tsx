@@ -6,13 +6,15 @@ import {
   turnOnAutopayRequestSchema,
 } from '@erti/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, formatRupees } from '../../../lib/format.ts';
+import { type IntlShape, useIntl } from 'react-intl';
+import { type Formats, useFormat } from '../../../lib/format.ts';
 import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type AutopayChange, useChangeAutopay } from '../api/change-autopay.ts';
 import { useTurnOnAutopay } from '../api/turn-on-autopay.ts';
-import { debitOutcomeSentence } from '../debit-outcome.ts';
+import { debitOutcomeIds } from '../debit-outcome.ts';
 
 const buttonClass =
   'rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -20,45 +22,49 @@ const fieldClass =
   'mt-1 block w-full rounded-md border border-gray-300 px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** The choices of when to pay: on the due date, or 1 to AUTOPAY_MAX_DAYS_BEFORE days before. */
-const PAY_DAYS = Array.from({ length: AUTOPAY_MAX_DAYS_BEFORE + 1 }, (_, days) => ({
-  days,
-  label: days === 0 ? 'On the due date' : `${days} day${days === 1 ? '' : 's'} before`,
-}));
+const PAY_DAYS = Array.from({ length: AUTOPAY_MAX_DAYS_BEFORE + 1 }, (_, days) => days);
 
 const gatewayNames = { phonepe: 'PhonePe', razorpay: 'Razorpay' } as const;
 
 /** What the customer reads for AutoPay's state: On, Paused, Off (an ended or refused mandate is off). */
 const stateWords: Record<Autopay['state'], string> = {
-  pending: 'Waiting for your approval',
-  on: 'On',
-  paused: 'Paused',
-  cancelled: 'Off',
-  failed: 'Off',
+  pending: 'my-bills.autopay.statePending',
+  on: 'my-bills.autopay.stateOn',
+  paused: 'my-bills.autopay.statePaused',
+  cancelled: 'my-bills.autopay.stateOff',
+  failed: 'my-bills.autopay.stateOff',
 };
 
 const isLive = (autopay: Autopay | null): autopay is Autopay =>
   autopay !== null && ['pending', 'on', 'paused'].includes(autopay.state);
 
-/** The current bill's debit in words (why it did not happen, once decided), or nothing when AutoPay has not planned one. */
-function debitWords(debit: NonNullable<Autopay['debit']>): string {
-  if (debit.outcome && debit.decidedAt) return debitOutcomeSentence(debit.outcome, debit.decidedAt);
-  const amount = formatRupees(debit.amount);
+/** The current bill's debit in words: why it did not happen once decided, else what AutoPay plans. */
+function debitWords(debit: NonNullable<Autopay['debit']>, intl: IntlShape, format: Formats): string {
+  if (debit.outcome && debit.decidedAt)
+    return intl.formatMessage({ id: debitOutcomeIds[debit.outcome] }, { day: format.date(debit.decidedAt) });
+  const amount = format.rupees(debit.amount);
+  const say = (id: string) => intl.formatMessage({ id }, { amount });
   switch (debit.state) {
     case 'notifying':
     case 'scheduled':
-      return `Next debit: ${amount}${debit.debitAt ? ` on ${formatDateTime(debit.debitAt)}` : ''}`;
+      return debit.debitAt
+        ? intl.formatMessage(
+            { id: 'my-bills.debit.nextOn' },
+            { amount, date: format.dateTime(debit.debitAt) },
+          )
+        : say('my-bills.debit.next');
     case 'debiting':
-      return `Paying ${amount} now`;
+      return say('my-bills.debit.paying');
     case 'paid':
-      return `Paid ${amount} by AutoPay`;
+      return say('my-bills.debit.paid');
     case 'skipped':
-      return `This bill's debit is skipped`;
+      return say('my-bills.debit.skipped');
     case 'needs-approval':
-      return 'This bill needs your approval: AutoPay will not pay it';
+      return say('my-bills.debit.needsApproval');
     case 'failed':
-      return 'AutoPay could not pay this bill';
+      return say('my-bills.debit.failed');
     default:
-      return 'AutoPay will not pay this bill';
+      return say('my-bills.debit.notPaying');
   }
 }
 
@@ -70,6 +76,10 @@ function goToMandatePage(handOff: MandateHandOff) {
 
 /** AutoPay of one My Bills entry: its state, the debit of the current bill, and its controls. */
 export function AutopayPanel({ bill }: { bill: MyBill }) {
+  const intl = useIntl();
+  const { formatMessage } = intl;
+  const format = useFormat();
+  const apiErrorText = useApiErrorText();
   const [formOpen, setFormOpen] = useState(false);
   const change = useChangeAutopay();
   const { autopay } = bill;
@@ -79,9 +89,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
       { id: bill.id, change: what },
       {
         onError: (error) =>
-          toast.error(
-            error instanceof ApiError ? error.message : 'Could not change AutoPay. Please try again.',
-          ),
+          toast.error(apiErrorText(error, formatMessage({ id: 'my-bills.autopay.changeFailed' }))),
       },
     );
   const skippable =
@@ -89,38 +97,45 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
     bill.bill !== null &&
     (!autopay.debit || ['notifying', 'scheduled'].includes(autopay.debit.state));
   const controls: { change: AutopayChange; label: string; shown: boolean; name?: string }[] = [
-    { change: 'pause', label: 'Pause', shown: autopay?.state === 'on' },
-    { change: 'resume', label: 'Resume', shown: autopay?.state === 'paused' },
-    { change: 'skip', label: 'Skip next debit', shown: skippable },
+    { change: 'pause', label: 'my-bills.autopay.pause', shown: autopay?.state === 'on' },
+    { change: 'resume', label: 'my-bills.autopay.resume', shown: autopay?.state === 'paused' },
+    { change: 'skip', label: 'my-bills.autopay.skip', shown: skippable },
     {
       change: 'cancel',
-      label: 'Cancel AutoPay',
+      label: 'my-bills.autopay.cancel',
       shown: isLive(autopay),
-      name: `Cancel AutoPay for ${bill.nickname}`,
+      name: formatMessage({ id: 'my-bills.autopay.cancelLabel' }, { nickname: bill.nickname }),
     },
   ];
   return (
     <section
-      aria-label={`AutoPay for ${bill.nickname}`}
+      aria-label={formatMessage({ id: 'my-bills.autopay.label' }, { nickname: bill.nickname })}
       className="mt-4 border-t border-gray-100 pt-3 text-sm"
     >
       <p className="font-medium text-gray-900">
-        AutoPay: {autopay ? stateWords[autopay.state] : 'Off'}
+        {formatMessage(
+          { id: 'my-bills.autopay.state' },
+          { state: formatMessage({ id: autopay ? stateWords[autopay.state] : 'my-bills.autopay.stateOff' }) },
+        )}
         {isLive(autopay) && (
           <span className="font-normal text-gray-700">
             {' '}
-            · up to {formatRupees(autopay.cap)} ·{' '}
-            {autopay.daysBefore === 0 ? 'on the due date' : `${autopay.daysBefore} days before`} ·{' '}
+            · {formatMessage({ id: 'my-bills.autopay.upTo' }, { cap: format.rupees(autopay.cap) })} ·{' '}
+            {formatMessage({ id: 'my-bills.autopay.when' }, { days: autopay.daysBefore })} ·{' '}
             {gatewayNames[autopay.gateway]}
           </span>
         )}
       </p>
-      {autopay?.state === 'cancelled' && <p className="text-gray-700">The AutoPay mandate was cancelled.</p>}
-      {debit && (isLive(autopay) || debit.outcome) && <p className="text-gray-700">{debitWords(debit)}</p>}
+      {autopay?.state === 'cancelled' && (
+        <p className="text-gray-700">{formatMessage({ id: 'my-bills.autopay.cancelled' })}</p>
+      )}
+      {debit && (isLive(autopay) || debit.outcome) && (
+        <p className="text-gray-700">{debitWords(debit, intl, format)}</p>
+      )}
       <div className="mt-2 flex flex-wrap gap-2">
         {!isLive(autopay) && !formOpen && (
           <button type="button" className={buttonClass} onClick={() => setFormOpen(true)}>
-            Turn on AutoPay
+            {formatMessage({ id: 'my-bills.autopay.turnOn' })}
           </button>
         )}
         {controls
@@ -134,7 +149,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
               aria-label={control.name}
               onClick={() => act(control.change)}
             >
-              {control.label}
+              {formatMessage({ id: control.label })}
             </button>
           ))}
       </div>
@@ -145,6 +160,9 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
 
 /** The small form that turns AutoPay on: the cap, when to pay and the gateway, then its mandate page. */
 function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
+  const { formatMessage } = useIntl();
+  const specText = useSpecText();
+  const apiErrorText = useApiErrorText();
   const id = useId();
   const turnOn = useTurnOnAutopay();
   const [cap, setCap] = useState(bill.bill?.amount ?? '');
@@ -156,7 +174,9 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
     event.preventDefault();
     const parsed = turnOnAutopayRequestSchema.safeParse({ cap, daysBefore, gateway });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please check the form');
+      setProblem(
+        specText(parsed.error.issues[0]?.message ?? formatMessage({ id: 'my-bills.autopay.checkForm' })),
+      );
       return;
     }
     setProblem(undefined);
@@ -165,9 +185,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
       {
         onSuccess: (answer) => goToMandatePage(answer.handOff),
         onError: (error) =>
-          setProblem(
-            error instanceof ApiError ? error.message : 'Could not turn AutoPay on. Please try again.',
-          ),
+          setProblem(apiErrorText(error, formatMessage({ id: 'my-bills.autopay.turnOnFailed' }))),
       },
     );
   }
@@ -175,7 +193,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="mt-3 grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-3">
       <label htmlFor={`${id}-cap`} className="text-gray-800">
-        Largest bill to pay (₹)
+        {formatMessage({ id: 'my-bills.autopay.cap' })}
         <input
           id={`${id}-cap`}
           inputMode="decimal"
@@ -186,22 +204,22 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
         />
       </label>
       <label htmlFor={`${id}-when`} className="text-gray-800">
-        When to pay
+        {formatMessage({ id: 'my-bills.autopay.whenLabel' })}
         <select
           id={`${id}-when`}
           value={daysBefore}
           onChange={(event) => setDaysBefore(Number(event.target.value))}
           className={fieldClass}
         >
-          {PAY_DAYS.map(({ days, label }) => (
-            <option key={label} value={days}>
-              {label}
+          {PAY_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {formatMessage({ id: 'my-bills.autopay.whenChoice' }, { days })}
             </option>
           ))}
         </select>
       </label>
       <fieldset className="text-gray-800">
-        <legend>Authorise with</legend>
+        <legend>{formatMessage({ id: 'my-bills.autopay.authoriseWith' })}</legend>
         {(['phonepe', 'razorpay'] as const).map((name) => (
           <label key={name} className="mr-3 inline-flex items-center gap-1">
             <input
@@ -220,20 +238,17 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
           {problem}
         </p>
       )}
-      <p className="text-gray-600 sm:col-span-3">
-        No fee for AutoPay. You get a notice a day before each debit, with a link to skip it; a bill above
-        your limit is mailed to you instead.
-      </p>
+      <p className="text-gray-600 sm:col-span-3">{formatMessage({ id: 'my-bills.autopay.terms' })}</p>
       <div className="flex gap-2 sm:col-span-3">
         <button
           type="submit"
           disabled={turnOn.isPending}
           className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Continue to {gatewayNames[gateway]}
+          {formatMessage({ id: 'my-bills.autopay.continueTo' }, { gateway: gatewayNames[gateway] })}
         </button>
         <button type="button" className={buttonClass} onClick={onClose}>
-          Not now
+          {formatMessage({ id: 'my-bills.autopay.notNow' })}
         </button>
       </div>
     </form>

@@ -1,8 +1,9 @@
 import type { MyBill } from '@erti/contracts';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { formatCalendarDate, formatRupees } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMyBill } from '../api/remove-my-bill.ts';
@@ -15,6 +16,8 @@ const actionClass =
 
 /** One entry of My Bills: nickname, biller, account, latest bill and state, and its actions. */
 export function MyBillCard({ bill }: { bill: MyBill }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const titleId = useId();
   const reminders = useSetReminders();
   const remove = useRemoveMyBill();
@@ -22,7 +25,7 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
   const account = bill.customerParams.map((param) => param.value).join(' · ');
   const fee = bill.bill && paiseOrUndefined(parseRupees(bill.bill.convenienceFee));
   const canPay = bill.bill !== null && bill.state !== 'paid';
-  const failed = (what: string) => () => toast.error(`Could not ${what}. Please try again.`);
+  const failed = (id: string) => () => toast.error(formatMessage({ id }));
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -35,22 +38,26 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${state.className}`}>
-          {state.text}
+          {formatMessage({ id: state.text })}
         </span>
       </div>
       {bill.bill ? (
         <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-gray-700 sm:grid-cols-4">
-          <dt>Amount</dt>
+          <dt>{formatMessage({ id: 'payments.progress.amount' })}</dt>
           <dd className="font-medium text-gray-900">
-            {formatRupees(bill.bill.amount)}
-            {fee ? ` + ${formatRupees(bill.bill.convenienceFee)} fee` : ''}
+            {fee
+              ? formatMessage(
+                  { id: 'my-bills.card.amountWithFee' },
+                  { amount: format.rupees(bill.bill.amount), fee: format.rupees(bill.bill.convenienceFee) },
+                )
+              : format.rupees(bill.bill.amount)}
           </dd>
-          <dt>Due date</dt>
-          <dd className="font-medium text-gray-900">{formatCalendarDate(bill.bill.dueDate)}</dd>
+          <dt>{formatMessage({ id: 'payments.summary.dueDate' })}</dt>
+          <dd className="font-medium text-gray-900">{format.calendarDate(bill.bill.dueDate)}</dd>
         </dl>
       ) : (
         <p className="mt-3 text-sm text-gray-600">
-          {bill.lastCheckedAt ? 'No bill is due right now.' : 'We are asking the biller for your bill.'}
+          {formatMessage({ id: bill.lastCheckedAt ? 'my-bills.card.nothingDue' : 'my-bills.card.asking' })}
         </p>
       )}
       <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
@@ -59,7 +66,7 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
             to={paths.payMyBill(bill.id)}
             className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Pay now
+            {formatMessage({ id: 'my-bills.card.payNow' })}
           </Link>
         )}
         <button
@@ -70,21 +77,21 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
           onClick={() =>
             reminders.mutate(
               { id: bill.id, remindersOn: !bill.remindersOn },
-              { onError: failed('change the reminders') },
+              { onError: failed('my-bills.card.remindersFailed') },
             )
           }
           className={actionClass}
         >
-          Remind me: {bill.remindersOn ? 'On' : 'Off'}
+          {formatMessage({ id: bill.remindersOn ? 'my-bills.card.remindOn' : 'my-bills.card.remindOff' })}
         </button>
         <button
           type="button"
-          aria-label={`Remove ${bill.nickname} from My Bills`}
+          aria-label={formatMessage({ id: 'my-bills.card.removeLabel' }, { nickname: bill.nickname })}
           disabled={remove.isPending}
-          onClick={() => remove.mutate(bill.id, { onError: failed('remove this bill') })}
+          onClick={() => remove.mutate(bill.id, { onError: failed('my-bills.card.removeFailed') })}
           className={actionClass}
         >
-          Remove
+          {formatMessage({ id: 'my-bills.card.remove' })}
         </button>
       </div>
       <AutopayPanel bill={bill} />

@@ -13,7 +13,8 @@ export async function fetchReceiptPdf(orderId: string): Promise<Blob> {
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
-    const message = (body as { message?: string } | undefined)?.message ?? 'Could not download the receipt';
+    // No message of its own: the screen says it could not download, in the site's language.
+    const message = (body as { message?: string } | undefined)?.message ?? '';
     throw new ApiError(response.status, message, body);
   }
   return response.blob();

@@ -1,5 +1,5 @@
-import { messages } from '@erti/contracts/messages';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -22,15 +22,18 @@ interface PaymentOutcomeProps {
 }
 
 function PaymentOutcome({ orderId, assumed, action }: PaymentOutcomeProps) {
+  const { formatMessage } = useIntl();
   const session = useSession();
   const order = useOrder(orderId, Boolean(session));
   const outcome = order.data ? outcomeOf(order.data.status) : assumed;
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-12 text-center">
       <StatusIcon tone={outcome} />
-      <h1 className="text-2xl font-bold text-gray-900">{outcomeTitle[outcome]}</h1>
-      {outcome === 'failure' && <p className="text-gray-700">{messages.payment.failureRefundText}</p>}
-      {order.isLoading && <Spinner label="Loading your payment" />}
+      <h1 className="text-2xl font-bold text-gray-900">{formatMessage({ id: outcomeTitle[outcome] })}</h1>
+      {outcome === 'failure' && (
+        <p className="text-gray-700">{formatMessage({ id: 'spec.payment.failureRefundText' })}</p>
+      )}
+      {order.isLoading && <Spinner label={formatMessage({ id: 'payments.outcome.loading' })} />}
       {order.data && <OrderProgress order={order.data} />}
       {action}
     </section>
@@ -39,6 +42,7 @@ function PaymentOutcome({ orderId, assumed, action }: PaymentOutcomeProps) {
 
 /** `/payment-success`: 'Payment Successful' and 'Continue Shopping' (the app first on a phone). */
 export function PaymentSuccess({ orderId }: { orderId?: string }) {
+  const { formatMessage } = useIntl();
   const navigate = useNavigate();
   return (
     <PaymentOutcome
@@ -50,7 +54,7 @@ export function PaymentSuccess({ orderId }: { orderId?: string }) {
           className={primaryButton}
           onClick={() => continueShopping(() => navigate(paths.home))}
         >
-          Continue Shopping
+          {formatMessage({ id: 'payments.outcome.continueShopping' })}
         </button>
       }
     />
@@ -59,6 +63,7 @@ export function PaymentSuccess({ orderId }: { orderId?: string }) {
 
 /** `/payment-failure`: 'Payment Failed', the refund promise and 'Try Again' to the home page. */
 export function PaymentFailure({ orderId }: { orderId?: string }) {
+  const { formatMessage } = useIntl();
   const navigate = useNavigate();
   return (
     <PaymentOutcome
@@ -66,7 +71,7 @@ export function PaymentFailure({ orderId }: { orderId?: string }) {
       assumed="failure"
       action={
         <button type="button" className={primaryButton} onClick={() => navigate(paths.home)}>
-          Try Again
+          {formatMessage({ id: 'payments.outcome.tryAgain' })}
         </button>
       }
     />

@@ -1,5 +1,5 @@
-import { messages } from '@erti/contracts/messages';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
@@ -16,34 +16,41 @@ import { type GatewayChoice, useGatewayHandOff } from './use-gateway-hand-off.ts
 
 /** `/payment-selection`: what is being paid and the two ways to pay it (spec: gateway choice). */
 export function PaymentSelection({ navigationState }: { navigationState: unknown }) {
+  const { formatMessage } = useIntl();
   const [selection] = useState(() => resolvePaymentSelection(navigationState));
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Choose a payment method</h1>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {formatMessage({ id: 'payments.selection.title' })}
+      </h1>
       {selection ? <PaymentChoice selection={selection} /> : <NothingToPay />}
     </section>
   );
 }
 
 function NothingToPay() {
+  const { formatMessage } = useIntl();
   return (
     <div className="rounded-xl bg-white p-6 shadow-sm">
-      <p className="text-gray-800">There is no bill or recharge waiting to be paid.</p>
+      <p className="text-gray-800">{formatMessage({ id: 'payments.selection.nothing' })}</p>
       <Link to={paths.services} className="mt-3 inline-block font-semibold text-brand-700 underline">
-        Choose a service to pay
+        {formatMessage({ id: 'payments.selection.chooseService' })}
       </Link>
     </div>
   );
 }
 
 function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
+  const { formatMessage } = useIntl();
   const session = useSession();
   const login = useLoginPrompt();
   const quote = useQuote({ ...paymentSource(selection), amount: selection.amount }, Boolean(session));
   const { busy, problem, payWithPayu, payWithPhonepe } = useGatewayHandOff(selection, login.prompt);
   const signedIn = Boolean(session) && !isUnauthorised(quote.error);
   const refusal =
-    quote.error && signedIn ? paymentProblem('This payment cannot be made', quote.error) : undefined;
+    quote.error && signedIn
+      ? paymentProblem(formatMessage({ id: 'payments.selection.cannotPay' }), quote.error)
+      : undefined;
   // Only a reason the user can act on (4xx) blocks paying; a server hiccup leaves the gateways open.
   const blocked = Boolean(refusal?.detail);
 
@@ -52,11 +59,9 @@ function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
       <PaymentSummary
         selection={selection}
         charge={quote.data}
-        pricingNote={
-          quote.isLoading
-            ? 'Working out the total with any convenience fee…'
-            : 'Any convenience fee is added when you pay.'
-        }
+        pricingNote={formatMessage({
+          id: quote.isLoading ? 'payments.selection.pricing' : 'payments.selection.feeOnPaying',
+        })}
       />
       {!signedIn && <LoginNotice />}
       {blocked && refusal && <PaymentProblemNotice problem={refusal} />}
@@ -67,33 +72,31 @@ function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
           busy={busy}
           disabled={blocked}
           onClick={signedIn ? payWithPhonepe : login.prompt}
-          title="Pay with PhonePe"
-          detail="UPI apps and PhonePe wallet"
+          title={formatMessage({ id: 'payments.selection.phonepe' })}
+          detail={formatMessage({ id: 'payments.selection.phonepeDetail' })}
         />
         <GatewayButton
           gateway="payu"
           busy={busy}
           disabled={blocked}
           onClick={signedIn ? payWithPayu : login.prompt}
-          title="Pay with PayU"
-          detail="Credit card, debit card and net banking"
+          title={formatMessage({ id: 'payments.selection.payu' })}
+          detail={formatMessage({ id: 'payments.selection.payuDetail' })}
         />
       </div>
-      <p className="text-sm text-gray-600">
-        Payments are made on Bharat Connect. You get a receipt with the B-Connect Txn ID once the biller
-        confirms.
-      </p>
+      <p className="text-sm text-gray-600">{formatMessage({ id: 'payments.selection.bharatConnect' })}</p>
       {login.dialog}
     </>
   );
 }
 
 function LoginNotice() {
+  const { formatMessage } = useIntl();
   return (
     <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
-      {messages.validation.loginToContinue}{' '}
+      {formatMessage({ id: 'spec.validation.loginToContinue' })}{' '}
       <Link to={paths.loginFrom(paths.paymentSelection)} className="font-semibold underline">
-        Login
+        {formatMessage({ id: 'payments.login' })}
       </Link>
     </p>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
 import type { PaymentStatusAnswer } from '../api/get-phonepe-status.ts';
 import { paymentStatusView } from '../model/payment-status-view.ts';
@@ -19,6 +20,7 @@ export function PaymentStatusDialog({
   answer: PaymentStatusAnswer;
   onClose: () => void;
 }) {
+  const { formatMessage } = useIntl();
   const titleId = useId();
   const { tone, title } = paymentStatusView(answer.status);
   return (
@@ -26,14 +28,16 @@ export function PaymentStatusDialog({
       <div className="flex flex-col items-center gap-3 p-6 text-center">
         <StatusIcon tone={tone} />
         <h2 id={titleId} className={`text-xl font-bold ${titleColours[tone]}`}>
-          {title}
+          {formatMessage({ id: title })}
         </h2>
       </div>
       <dl className="max-h-[50vh] divide-y divide-gray-100 overflow-y-auto border-y border-gray-100 px-6">
         {Object.entries(answer).map(([name, value]) => (
           <div key={name} className="grid grid-cols-2 gap-3 py-2 text-sm">
             <dt className="font-semibold text-gray-600">{fieldLabel(name)}</dt>
-            <dd className="wrap-anywhere text-gray-900">{fieldValue(value)}</dd>
+            <dd className="wrap-anywhere text-gray-900">
+              {fieldValue(value, formatMessage({ id: 'payments.statusDialog.notAvailable' }))}
+            </dd>
           </div>
         ))}
       </dl>
@@ -43,7 +47,7 @@ export function PaymentStatusDialog({
           onClick={onClose}
           className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          Close
+          {formatMessage({ id: 'payments.statusDialog.close' })}
         </button>
       </div>
     </ModalDialog>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -10,6 +11,7 @@ import { useChimeOnce } from './use-chime-once.ts';
 
 /** `/phonepe/status/:transactionId`: where PhonePe returns the user; polls until the payment completes. */
 export function PhonepeStatus({ transactionId }: { transactionId: string }) {
+  const { formatMessage } = useIntl();
   const session = useSession();
   const navigate = useNavigate();
   const status = usePhonepeStatus(transactionId, Boolean(session));
@@ -22,8 +24,8 @@ export function PhonepeStatus({ transactionId }: { transactionId: string }) {
   if (!status.data) {
     return (
       <div className="flex flex-col items-center gap-3 px-4 py-20 text-gray-700">
-        <Spinner label="Checking your payment status" />
-        <p aria-hidden="true">Checking your payment status…</p>
+        <Spinner label={formatMessage({ id: 'payments.phonepe.checking' })} />
+        <p aria-hidden="true">{formatMessage({ id: 'payments.phonepe.checkingShown' })}</p>
       </div>
     );
   }
@@ -32,11 +34,12 @@ export function PhonepeStatus({ transactionId }: { transactionId: string }) {
 
 /** An order id that is not the user's (or not an order): polling could never answer, so say so. */
 function PaymentNotFound() {
+  const { formatMessage } = useIntl();
   return (
     <p role="alert" className="mx-auto max-w-md px-4 py-16 text-center text-gray-800">
-      We could not find this payment.{' '}
+      {formatMessage({ id: 'payments.notFound' })}{' '}
       <Link to={paths.txn} className="font-semibold text-brand-700 underline">
-        See your transactions
+        {formatMessage({ id: 'payments.phonepe.yourTransactions' })}
       </Link>
     </p>
   );

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../../lib/i18n/catalogues.ts';
+import { LanguageProvider } from '../../../lib/i18n/language-provider.tsx';
 import { makeOrderDetail } from '../testing/fixtures.ts';
 import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { ReceiptView } from './receipt-view.tsx';
@@ -114,5 +116,26 @@ describe('receipt', () => {
     stubApi({ [ORDER]: () => ({ status: 404, body: { message: 'Order not found' } }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     expect((await screen.findByRole('alert')).textContent).toContain('We could not find this payment.');
+  });
+});
+
+describe('receipt in Tamil', () => {
+  it("reads in Tamil, money and time in ta-IN's way; the biller's names stay as sent", async () => {
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }) });
+    const messages = await loadMessages('ta');
+    renderScreen(
+      <LanguageProvider language="ta" messages={messages}>
+        <ReceiptView orderId="ord_1" />
+      </LanguageProvider>,
+      { path: '/receipt/ord_1' },
+    );
+    expect(await screen.findByRole('heading', { name: 'பேமெண்ட் ரசீது' })).toBeTruthy();
+    expect(line('பில்லர்')).toBe('Tata Power - Mumbai');
+    expect(line('Consumer Number')).toBe('900000000123');
+    expect(line('மொத்தம்')).toBe('₹1,260.00');
+    expect(line('நிலை')).toBe('வெற்றி');
+    expect(line('தேதி மற்றும் நேரம்')).toMatch(/^22 .+ 2025, .+ IST$/);
+    expect(screen.getByRole('link', { name: 'புகார் செய்யுங்கள்' })).toBeTruthy();
+    expect(screen.queryByText('Payment receipt')).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import type { OrderStatus } from '@erti/contracts';
+import { useIntl } from 'react-intl';
 import { statusView, toneClasses } from '../model/order-status.ts';
 
 /** An order's state in the user's words ('Paying biller', 'Refund in progress', ...). */
 export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { formatMessage } = useIntl();
   const { label, tone } = statusView(status);
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${toneClasses[tone]}`}>
-      {label}
+      {formatMessage({ id: label })}
     </span>
   );
 }

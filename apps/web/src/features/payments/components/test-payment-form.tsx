@@ -1,16 +1,17 @@
 import type { CreateOrderResponse } from '@erti/contracts';
 import { BRAND, SHORT_TOAST_MS } from '@erti/contracts/constants';
-import { messages } from '@erti/contracts/messages';
 import { paiseOrThrow, parseRupees } from '@erti/contracts/rupees';
 import { phoneDigits } from '@erti/contracts/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { type IntlShape, useIntl } from 'react-intl';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneLengthProps } from '../../../components/form/form-field.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTestOrder } from '../api/create-test-order.ts';
@@ -38,14 +39,16 @@ function checkoutFields(order: CreateOrderResponse, form: TestPaymentValues): Re
  * ('Failed to create order...'), or starting the checkout failed for a stated reason (a refusal the
  * user can fix, or no connection).
  */
-function failureLine(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 500) return messages.errors.createOrderFailed;
-  const reason = error instanceof Error ? error.message : String(error);
-  return messages.errors.paymentInitFailed(reason);
+function failureLine(error: unknown, intl: IntlShape, apiErrorText: (error: unknown) => string): string {
+  if (error instanceof ApiError && error.status >= 500)
+    return intl.formatMessage({ id: 'spec.errors.createOrderFailed' });
+  return intl.formatMessage({ id: 'spec.errors.paymentInitFailed' }, { message: apiErrorText(error) });
 }
 
 /** `/bbps`, the test payment page: amount, email and contact, then Razorpay's hosted checkout. */
 export function TestPaymentForm() {
+  const intl = useIntl();
+  const apiErrorText = useApiErrorText();
   const user = getUserData();
   const login = useLoginPrompt();
   const createOrder = useCreateTestOrder();
@@ -73,29 +76,40 @@ export function TestPaymentForm() {
     } catch (error) {
       setRedirecting(false);
       if (isUnauthorised(error)) return login.prompt();
-      toast.error(failureLine(error), { autoClose: SHORT_TOAST_MS });
+      toast.error(failureLine(error, intl, apiErrorText), { autoClose: SHORT_TOAST_MS });
     }
   });
 
   return (
     <form onSubmit={pay} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
-      <FormField label="Amount (₹)" error={formState.errors.amount?.message}>
+      <FormField
+        label={intl.formatMessage({ id: 'payments.testPayment.amount' })}
+        error={
+          formState.errors.amount?.message && intl.formatMessage({ id: formState.errors.amount.message })
+        }
+      >
         {(field) => (
           <input
             {...field}
             {...register('amount')}
             className={inputClass}
             inputMode="decimal"
-            placeholder="Enter the amount"
+            placeholder={intl.formatMessage({ id: 'spec.placeholders.amount' })}
           />
         )}
       </FormField>
-      <FormField label="Email" error={formState.errors.email?.message}>
+      <FormField
+        label={intl.formatMessage({ id: 'payments.testPayment.email' })}
+        error={formState.errors.email?.message}
+      >
         {(field) => (
           <input {...field} {...register('email')} className={inputClass} type="email" autoComplete="email" />
         )}
       </FormField>
-      <FormField label="Contact" error={formState.errors.contact?.message}>
+      <FormField
+        label={intl.formatMessage({ id: 'payments.testPayment.contact' })}
+        error={formState.errors.contact?.message}
+      >
         {(field) => (
           <input
             {...field}
@@ -118,7 +132,7 @@ export function TestPaymentForm() {
         disabled={!filled}
         className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        Pay Now
+        {intl.formatMessage({ id: 'payments.testPayment.payNow' })}
       </BusyButton>
       {login.dialog}
     </form>

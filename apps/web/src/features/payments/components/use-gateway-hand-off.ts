@@ -1,6 +1,7 @@
 import { messages } from '@erti/contracts/messages';
 import { useEffect, useState } from 'react';
 import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
+import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -23,6 +24,7 @@ interface Failure {
  * While one is starting both are locked, so a double click never creates two orders.
  */
 export function useGatewayHandOff(selection: PaymentSelectionState, onLoginNeeded: () => void) {
+  const specText = useSpecText();
   const [busy, setBusy] = useState<GatewayChoice | null>(null);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
   const payu = useGeneratePayuHash();
@@ -47,7 +49,7 @@ export function useGatewayHandOff(selection: PaymentSelectionState, onLoginNeede
     } catch (error) {
       setBusy(null);
       if (isUnauthorised(error)) return onLoginNeeded();
-      if (!failure.asAlert) toast.warning(failure.message);
+      if (!failure.asAlert) toast.warning(specText(failure.message));
       setProblem(paymentProblem(failure.message, error));
     }
   }

@@ -3,6 +3,7 @@ import type { OrderStatus } from '@erti/contracts';
 export type StatusTone = 'success' | 'pending' | 'refund' | 'failure';
 
 interface StatusView {
+  /** The message id of the state's word. */
   label: string;
   tone: StatusTone;
 }
@@ -12,17 +13,17 @@ interface StatusView {
  * words, and a charge awaiting the biller is never called a failure.
  */
 const views: Record<OrderStatus, StatusView> = {
-  CREATED: { label: 'Payment pending', tone: 'pending' },
-  PAYMENT_PENDING: { label: 'Payment pending', tone: 'pending' },
-  PAID: { label: 'Paying biller', tone: 'pending' },
-  BILL_PENDING: { label: 'Paying biller', tone: 'pending' },
-  SUCCESS: { label: 'Successful', tone: 'success' },
-  BILL_FAILED: { label: 'Refund in progress', tone: 'refund' },
-  REFUND_PENDING: { label: 'Refund in progress', tone: 'refund' },
-  REFUNDED: { label: 'Refunded', tone: 'refund' },
-  PAYMENT_FAILED: { label: 'Failed', tone: 'failure' },
+  CREATED: { label: 'payments.status.paymentPending', tone: 'pending' },
+  PAYMENT_PENDING: { label: 'payments.status.paymentPending', tone: 'pending' },
+  PAID: { label: 'payments.status.payingBiller', tone: 'pending' },
+  BILL_PENDING: { label: 'payments.status.payingBiller', tone: 'pending' },
+  SUCCESS: { label: 'payments.status.successful', tone: 'success' },
+  BILL_FAILED: { label: 'payments.status.refundInProgress', tone: 'refund' },
+  REFUND_PENDING: { label: 'payments.status.refundInProgress', tone: 'refund' },
+  REFUNDED: { label: 'payments.status.refunded', tone: 'refund' },
+  PAYMENT_FAILED: { label: 'payments.status.failed', tone: 'failure' },
   // A person checks the charge with the gateway; the customer is not told more than that (decision 062).
-  NEEDS_ATTENTION: { label: 'Being checked', tone: 'pending' },
+  NEEDS_ATTENTION: { label: 'payments.status.beingChecked', tone: 'pending' },
 };
 
 export const statusView = (status: OrderStatus): StatusView => views[status];

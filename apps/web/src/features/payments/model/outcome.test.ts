@@ -1,7 +1,19 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { formatsFor } from '../../../lib/format.ts';
+import { englishMessages } from '../../../test/intl.tsx';
 import { makeOrderDetail } from '../testing/fixtures.ts';
 import { progressText } from './outcome.ts';
 import { receiptStanding } from './receipt.ts';
+
+/** The sentences as an English reader sees them (the model gives ids and values). */
+const { formatMessage } = createIntl({ locale: 'en-IN', messages: englishMessages });
+const progress = (order: Parameters<typeof progressText>[0]) => {
+  const text = progressText(order, formatsFor('en'));
+  return formatMessage(text, text.values);
+};
+const standing = (order: Parameters<typeof receiptStanding>[0]) =>
+  formatMessage({ id: receiptStanding(order) });
 
 const event = (
   fromStatus: 'PAYMENT_PENDING' | 'PAYMENT_FAILED' | 'BILL_PENDING',
@@ -30,7 +42,7 @@ describe('progressText of a refund in progress', () => {
       events: [event('PAYMENT_PENDING', 'PAYMENT_FAILED'), event('PAYMENT_FAILED', 'REFUND_PENDING')],
       refunds: [refund],
     });
-    const text = progressText(order);
+    const text = progress(order);
     expect(text).toBe(
       'The payment was taken after it had been reported failed. No bill was paid with your payment of ₹1,260.00: its refund to your original payment method has been started; banks usually credit it within 2 days, at the latest by 27 Nov 2025.',
     );
@@ -43,7 +55,7 @@ describe('progressText of a refund in progress', () => {
       events: [event('BILL_PENDING', 'BILL_FAILED')],
       refunds: [refund],
     });
-    expect(progressText(order)).toContain('Tata Power - Mumbai could not accept this payment.');
+    expect(progress(order)).toContain('Tata Power - Mumbai could not accept this payment.');
   });
 });
 
@@ -53,7 +65,7 @@ describe('receiptStanding of a refund in progress', () => {
       status: 'REFUND_PENDING',
       events: [event('PAYMENT_PENDING', 'PAYMENT_FAILED'), event('PAYMENT_FAILED', 'REFUND_PENDING')],
     });
-    expect(receiptStanding(order)).toBe('No bill was paid with this payment · refund in progress');
+    expect(standing(order)).toBe('No bill was paid with this payment · refund in progress');
   });
 
   it('says the biller could not accept a payment it refused', () => {
@@ -61,6 +73,6 @@ describe('receiptStanding of a refund in progress', () => {
       status: 'REFUND_PENDING',
       events: [event('BILL_PENDING', 'BILL_FAILED')],
     });
-    expect(receiptStanding(order)).toBe('The biller could not accept this payment · refund in progress');
+    expect(standing(order)).toBe('The biller could not accept this payment · refund in progress');
   });
 });

@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderStatus } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
-import { formatDate, formatPaise } from '../../../lib/format.ts';
+import type { Formats } from '../../../lib/format.ts';
+import type { Text } from '../../../lib/i18n/text.ts';
 import type { PaymentStatusTone } from './payment-status-view.ts';
 
 /** An outcome page reads as the status modal does: success, failure or pending. */
@@ -25,9 +25,9 @@ export function outcomeOf(status: OrderStatus): Outcome {
 }
 
 export const outcomeTitle: Record<Outcome, string> = {
-  success: messages.payment.success,
-  failure: messages.payment.failure,
-  pending: messages.payment.pending,
+  success: 'spec.payment.success',
+  failure: 'spec.payment.failure',
+  pending: 'spec.payment.pending',
 };
 
 const paiseOf = (order: OrderDetail, status: 'COMPLETED' | 'PENDING') =>
@@ -44,43 +44,48 @@ function refundsOf(order: OrderDetail) {
   return { billPaid, refunded, pending: paiseOf(order, 'PENDING'), partly };
 }
 
-/** One sentence on where the money is, for each state of the order. */
-export function progressText(order: OrderDetail): string {
-  const biller = order.billerName ?? 'The biller';
-  const total = formatPaise(order.total);
+/** One sentence on where the money is, for each state of the order (money and dates in `format`). */
+export function progressText(order: OrderDetail, format: Formats): Text {
+  const total = format.paise(order.total);
   const refundBy = order.refunds.find((refund) => refund.status === 'PENDING')?.deadline;
+  const by = refundBy ? format.date(refundBy) : undefined;
+  const biller = { biller: order.billerName ?? '', known: order.billerName ? 'yes' : 'no' };
   const refunds = refundsOf(order);
   switch (order.status) {
     case 'CREATED':
-      return 'This payment was not completed. No money has been taken.';
+      return { id: 'payments.progress.notCompleted' };
     case 'PAYMENT_PENDING':
-      return 'Your bank has not confirmed this payment yet. We keep checking; you need not pay again.';
+      return { id: 'payments.progress.bankPending' };
     case 'NEEDS_ATTENTION':
-      return 'We are checking this payment with the payment provider. Please do not pay again; if money was taken, we will e-mail you.';
+      return { id: 'payments.progress.beingChecked' };
     case 'PAID':
     case 'BILL_PENDING':
-      return `We have received ${total} and are confirming it with ${biller} on Bharat Connect.`;
+      return { id: 'payments.progress.confirming', values: { ...biller, total } };
     case 'SUCCESS':
-      return `${biller} has received your payment of ${total}.`;
+      return { id: 'payments.progress.success', values: { ...biller, total } };
     case 'PAYMENT_FAILED':
       return order.failureReason
-        ? `Your payment did not go through: ${order.failureReason.replace(/\.$/, '')}.`
-        : 'Your payment did not go through.';
+        ? { id: 'payments.progress.failedBecause', values: { reason: withoutStop(order.failureReason) } }
+        : { id: 'payments.progress.failed' };
     case 'REFUND_PENDING':
       if (refunds.billPaid) {
-        const by = refundBy ? ` and will reach you by ${formatDate(refundBy)}` : '';
-        return `${biller} has received your payment of ${total}. A refund of ${formatPaise(refunds.pending)} to your original payment method has been started${by}.`;
+        const values = { ...biller, total, refund: format.paise(refunds.pending) };
+        return by
+          ? { id: 'payments.progress.partRefundBy', values: { ...values, by } }
+          : { id: 'payments.progress.partRefund', values };
       }
-      if (unusableCharge(order)) return unusableChargeText(order, total, refundBy);
-      return failedBillText(biller, total, refundBy);
+      if (unusableCharge(order)) return unusableChargeText(order, total, by);
+      return failedBillText(biller, total, by);
     case 'BILL_FAILED':
-      return failedBillText(biller, total, refundBy);
+      return failedBillText(biller, total, by);
     case 'REFUNDED':
       return refunds.partly
-        ? `${formatPaise(refunds.refunded)} of your payment of ${total} has been refunded to your original payment method.`
-        : `${total} has been refunded to your original payment method.`;
+        ? { id: 'payments.progress.refundedPart', values: { refund: format.paise(refunds.refunded), total } }
+        : { id: 'payments.progress.refunded', values: { total } };
   }
 }
+
+const withoutStop = (reason: string) => reason.replace(/\.$/, '');
 
 /**
  * A charge that reached a payment already failed or closed (paid after the checkout was left, decision
@@ -89,18 +94,20 @@ export function progressText(order: OrderDetail): string {
 export const unusableCharge = (order: Pick<OrderDetail, 'events'>) =>
   order.events.some((event) => event.fromStatus === 'PAYMENT_FAILED' && event.toStatus === 'REFUND_PENDING');
 
-function unusableChargeText(order: OrderDetail, total: string, refundBy: string | undefined): string {
-  const why = order.failureReason ? `${order.failureReason.replace(/\.$/, '')}. ` : '';
-  const by = refundBy ? `, at the latest by ${formatDate(refundBy)}` : '';
-  return `${why}No bill was paid with your payment of ${total}: its refund to your original payment method has been started; banks usually credit it within 2 days${by}.`;
+function unusableChargeText(order: OrderDetail, total: string, by: string | undefined): Text {
+  // The gateway's reason stays as it was sent, before the sentence in the site's language.
+  const why = order.failureReason ? `${withoutStop(order.failureReason)}. ` : '';
+  return by
+    ? { id: 'payments.progress.unusableChargeBy', values: { why, total, by } }
+    : { id: 'payments.progress.unusableCharge', values: { why, total } };
 }
 
 /** The biller refused the payment: the whole charge comes back. */
-function failedBillText(biller: string, total: string, refundBy: string | undefined): string {
+function failedBillText(biller: Record<string, string>, total: string, by: string | undefined): Text {
   // The page also shows the spec's 'refunded within 2 days': the deadline (T+5) is only the outside limit.
-  return refundBy
-    ? `${biller} could not accept this payment. The refund of ${total} to your original payment method has been started; banks usually credit it within 2 days, at the latest by ${formatDate(refundBy)}.`
-    : `${biller} could not accept this payment. We are refunding ${total} to your original payment method; banks usually credit it within 2 days.`;
+  return by
+    ? { id: 'payments.progress.billFailedBy', values: { ...biller, total, by } }
+    : { id: 'payments.progress.billFailed', values: { ...biller, total } };
 }
 
 /**
@@ -108,17 +115,17 @@ function failedBillText(biller: string, total: string, refundBy: string | undefi
  * (a payment refunded in part stays 'paid': the sentence above says how much came back).
  */
 export function amountLabel(order: OrderDetail): string {
-  if (order.status === 'REFUNDED' && refundsOf(order).partly) return 'Amount paid';
+  if (order.status === 'REFUNDED' && refundsOf(order).partly) return 'payments.progress.amountPaid';
   switch (order.status) {
     case 'PAID':
     case 'BILL_PENDING':
     case 'SUCCESS':
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
-      return 'Amount paid';
+      return 'payments.progress.amountPaid';
     case 'REFUNDED':
-      return 'Amount refunded';
+      return 'payments.progress.amountRefunded';
     default:
-      return 'Amount';
+      return 'payments.progress.amount';
   }
 }

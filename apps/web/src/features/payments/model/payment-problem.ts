@@ -2,8 +2,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 
 /** What went wrong starting a payment: the spec's line, the server's reason, the order already paying this bill. */
 export interface PaymentProblem {
+  /** The spec's line (English, shown through the spec's ids) or a line already in the site's language. */
   message: string;
+  /** The server's reason as sent (English), and its error to show it in the site's language. */
   detail?: string;
+  cause?: ApiError;
   existingOrderId?: string;
 }
 
@@ -22,6 +25,7 @@ export function paymentProblem(message: string, error: unknown): PaymentProblem 
   return {
     message,
     detail: error.message,
+    cause: error,
     existingOrderId: typeof existingOrderId === 'string' ? existingOrderId : undefined,
   };
 }

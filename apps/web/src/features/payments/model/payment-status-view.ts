@@ -1,10 +1,8 @@
-import { messages } from '@erti/contracts/messages';
-
 export type PaymentStatusTone = 'success' | 'failure' | 'pending';
 
 /** Spec: green 'Payment Successful' for COMPLETED, red 'Payment Failed' for FAILED, amber otherwise. */
 export function paymentStatusView(status: string): { tone: PaymentStatusTone; title: string } {
-  if (status === 'COMPLETED') return { tone: 'success', title: messages.payment.success };
-  if (status === 'FAILED') return { tone: 'failure', title: messages.payment.failure };
-  return { tone: 'pending', title: messages.payment.pending };
+  if (status === 'COMPLETED') return { tone: 'success', title: 'spec.payment.success' };
+  if (status === 'FAILED') return { tone: 'failure', title: 'spec.payment.failure' };
+  return { tone: 'pending', title: 'spec.payment.pending' };
 }

@@ -1,38 +1,53 @@
 import { GATEWAY_NAMES, type OrderDetail } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
-import { formatDateTime, formatPaise, indianDate } from '../../../lib/format.ts';
+import { type Formats, indianDate } from '../../../lib/format.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { statusView } from './order-status.ts';
 import { unusableCharge } from './outcome.ts';
 
 export interface ReceiptLine {
+  /** A message id, or the name a biller gave its parameter (shown as sent). */
   label: string;
+  /** The label is the biller's own: shown as sent, not looked up. */
+  asSent?: boolean;
+  /** Shown as it is, or (`valueId`) a message id. */
   value: string;
+  valueId?: boolean;
 }
 
-const channelNames: Record<string, string> = { INT: 'Internet (INT)', MOB: 'Mobile app (MOB)' };
+const channelIds: Record<string, string> = {
+  INT: 'payments.receipt.channelInternet',
+  MOB: 'payments.receipt.channelMobile',
+};
+
+type Entry = [
+  label: string,
+  value: string | null | undefined,
+  shown?: Pick<ReceiptLine, 'asSent' | 'valueId'>,
+];
 
 /** The receipt's lines in the order NPCI's sample receipts give them (domain notes 3.6). */
-export function receiptLines(order: OrderDetail): ReceiptLine[] {
-  const lines: [string, string | null][] = [
-    ['Approval ref no.', order.approvalRefNum],
-    ['Biller', order.billerName],
-    ['Category', order.category],
-    ...order.customerParams.map((param): [string, string] => [param.name, param.value]),
-    ['Bill number', order.billNumber],
-    ['Plan', order.planId],
-    ['Bill amount', formatPaise(order.amount)],
-    ['Convenience fee (CCF)', formatPaise(order.convenienceFee)],
-    ['Total', formatPaise(order.total)],
-    ['Payment mode', order.paymentMode ?? (order.gateway && GATEWAY_NAMES[order.gateway])],
-    ['Payment channel', channelNames[order.channel] ?? order.channel],
-    ['Date and time', formatDateTime(order.createdAt)],
-    ['Status', statusView(order.status).label],
-    ['Order ID', order.orderId],
-    ['Gateway payment ID', order.transactionId],
+export function receiptLines(order: OrderDetail, format: Formats): ReceiptLine[] {
+  const channel = channelIds[order.channel];
+  const lines: Entry[] = [
+    ['payments.receipt.approvalRef', order.approvalRefNum],
+    ['payments.receipt.biller', order.billerName],
+    ['payments.receipt.category', order.category],
+    ...order.customerParams.map((param): Entry => [param.name, param.value, { asSent: true }]),
+    ['payments.receipt.billNumber', order.billNumber],
+    ['payments.receipt.plan', order.planId],
+    ['payments.receipt.billAmount', format.paise(order.amount)],
+    ['payments.receipt.convenienceFee', format.paise(order.convenienceFee)],
+    ['payments.receipt.total', format.paise(order.total)],
+    ['payments.receipt.paymentMode', order.paymentMode ?? (order.gateway && GATEWAY_NAMES[order.gateway])],
+    ['payments.receipt.channel', channel ?? order.channel, { valueId: Boolean(channel) }],
+    ['payments.receipt.dateTime', format.dateTime(order.createdAt)],
+    ['payments.receipt.status', statusView(order.status).label, { valueId: true }],
+    ['payments.receipt.orderId', order.orderId],
+    ['payments.receipt.gatewayPaymentId', order.transactionId],
   ];
-  return lines.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+  return lines.flatMap(([label, value, shown]) => (value ? [{ label, value, ...shown }] : []));
 }
 
 /** A complaint about this payment starts pre-filled from the receipt. */
@@ -53,24 +68,22 @@ export function complaintState(order: OrderDetail): ComplaintNavigationState {
 export function receiptStanding(order: Pick<OrderDetail, 'status' | 'events'>): string {
   switch (order.status) {
     case 'SUCCESS':
-      return 'Paid through Bharat Connect · protected under Bharat Connect';
+      return 'payments.standing.success';
     case 'CREATED':
-      return 'This payment was not completed.';
+      return 'payments.standing.notCompleted';
     case 'PAYMENT_PENDING':
-      return 'This payment is waiting for confirmation from your bank.';
+      return 'payments.standing.bankPending';
     case 'NEEDS_ATTENTION':
-      return 'We are checking this payment with the payment provider.';
+      return 'payments.standing.beingChecked';
     case 'PAID':
     case 'BILL_PENDING':
-      return 'Payment received · waiting for the biller to confirm on Bharat Connect';
+      return 'payments.standing.billerPending';
     case 'PAYMENT_FAILED':
-      return 'This payment failed.';
+      return 'payments.standing.failed';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
-      return unusableCharge(order)
-        ? 'No bill was paid with this payment · refund in progress'
-        : 'The biller could not accept this payment · refund in progress';
+      return unusableCharge(order) ? 'payments.standing.unusableCharge' : 'payments.standing.billFailed';
     case 'REFUNDED':
-      return 'This payment has been refunded to your original payment method.';
+      return 'payments.standing.refunded';
   }
 }

@@ -11,9 +11,9 @@ export function fieldLabel(name: string): string {
     .toUpperCase();
 }
 
-/** A field's value as shown, or 'N/A' when the gateway left it empty. */
-export function fieldValue(value: unknown): string {
-  if (value === null || value === undefined) return 'N/A';
+/** A field's value as shown, or `empty` ('N/A') when the gateway left it empty. */
+export function fieldValue(value: unknown, empty = 'N/A'): string {
+  if (value === null || value === undefined) return empty;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return text.trim() === '' ? 'N/A' : text;
+  return text.trim() === '' ? empty : text;
 }

@@ -12,7 +12,8 @@ const inRange = (text: string) => {
 };
 
 export const testPaymentFormSchema = z.object({
-  amount: z.string().trim().refine(inRange, 'Enter an amount from ₹1 to ₹1,00,000, with at most 2 decimals'),
+  // A message id: the form shows it in the site's language.
+  amount: z.string().trim().refine(inRange, 'payments.testPayment.amountRange'),
   email: emailSchema,
   contact: phoneSchema,
 });

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { coverage, educationBillers, health } from '../testing/fixtures.ts';
 import { bodiesSentTo, renderScreen, stubApi } from '../testing/render.tsx';
 import { EducationFeesForm } from './education-fees-form.tsx';
@@ -27,6 +26,8 @@ async function pickBiller(search: string, name: string) {
   await userEvent.type(billerSearch(), search);
   await userEvent.click(screen.getByRole('option', { name }));
 }
+
+const CATALOGUE_LOADING = 'We are still loading the list of institutes. Please try again in a moment.';
 
 describe('education fees form', () => {
   it('unlocks area after a location and the biller search after an area', async () => {
@@ -108,7 +109,7 @@ describe('education fees form', () => {
       'GET /health': () => health(synced),
     });
     renderScreen(<EducationFeesForm />, '/education');
-    expect(await screen.findByText(catalogueLoadingMessage('institutes'))).toBeTruthy();
+    expect(await screen.findByText(CATALOGUE_LOADING)).toBeTruthy();
     expect(location().disabled).toBe(true);
     expect(billerSearch().disabled).toBe(true);
 
@@ -124,7 +125,7 @@ describe('education fees form', () => {
       { timeout: 10_000 },
     );
     expect(location().disabled).toBe(false);
-    expect(screen.queryByText(catalogueLoadingMessage('institutes'))).toBeNull();
+    expect(screen.queryByText(CATALOGUE_LOADING)).toBeNull();
     expect(bodiesSentTo(fetchMock, 'GET /health').length).toBeGreaterThanOrEqual(2);
     await userEvent.selectOptions(location(), 'MAH');
     await userEvent.selectOptions(area(), 'Pune');
@@ -143,6 +144,6 @@ describe('education fees form', () => {
     await waitFor(() => expect(billerSearch().disabled).toBe(false));
     await userEvent.click(billerSearch());
     expect(screen.getByText('No Results Found')).toBeTruthy();
-    expect(screen.queryByText(catalogueLoadingMessage('institutes'))).toBeNull();
+    expect(screen.queryByText(CATALOGUE_LOADING)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Biller } from '@erti/contracts';
-import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
@@ -23,6 +23,7 @@ const BILLER_LIST_MAX_HEIGHT_PX = 240;
  * institutes there; Proceed opens the chosen institute's bill-entry page with it in navigation state.
  */
 export function EducationFeesForm() {
+  const { formatMessage } = useIntl();
   const navigate = useNavigate();
   const ids = useId();
   const [stateId, setStateId] = useState('');
@@ -66,18 +67,16 @@ export function EducationFeesForm() {
   return (
     <section aria-labelledby={`${ids}-title`} className="mx-auto max-w-xl px-4 py-8">
       <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
-        Education Fees
+        {formatMessage({ id: 'recharge.education.title' })}
       </h1>
-      <p className="mt-1 text-gray-600">
-        Find your school, college or institute by where it is, then pay its fees.
-      </p>
+      <p className="mt-1 text-gray-600">{formatMessage({ id: 'recharge.education.intro' })}</p>
       <form
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={`${ids}-title`}
         className="mt-6 flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
       >
-        <FormField label="Location">
+        <FormField label={formatMessage({ id: 'recharge.education.location' })}>
           {(control) => (
             <>
               <select
@@ -87,7 +86,7 @@ export function EducationFeesForm() {
                 onChange={(event) => chooseLocation(event.target.value)}
                 className={inputClass}
               >
-                <option value="">Select your location</option>
+                <option value="">{formatMessage({ id: 'recharge.education.chooseLocation' })}</option>
                 {coverage.data?.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
                     {candidate.name}
@@ -100,9 +99,11 @@ export function EducationFeesForm() {
           )}
         </FormField>
         <FormField
-          label="Area"
+          label={formatMessage({ id: 'recharge.education.area' })}
           hint={
-            wholeState ? `${location?.name} has no areas listed, so all its institutes are shown.` : undefined
+            wholeState
+              ? formatMessage({ id: 'recharge.education.noAreasHint' }, { location: location?.name ?? '' })
+              : undefined
           }
         >
           {(control) => (
@@ -114,9 +115,9 @@ export function EducationFeesForm() {
               className={inputClass}
             >
               {wholeState ? (
-                <option value="">No areas available</option>
+                <option value="">{formatMessage({ id: 'recharge.education.noAreas' })}</option>
               ) : (
-                <option value="">Select your area</option>
+                <option value="">{formatMessage({ id: 'recharge.education.chooseArea' })}</option>
               )}
               {areas.map((name) => (
                 <option key={name} value={name}>
@@ -127,21 +128,21 @@ export function EducationFeesForm() {
           )}
         </FormField>
         <SearchableSelect
-          label="Biller"
+          label={formatMessage({ id: 'payments.receipt.biller' })}
           options={billers.data ?? []}
           value={biller}
           optionKey={(option) => option.billerId}
           optionLabel={(option) => option.billerName}
           onChange={(next) => setBiller(next)}
-          placeholder={messages.placeholders.billerSearch}
+          placeholder={formatMessage({ id: 'spec.placeholders.billerSearch' })}
           maxHeight={BILLER_LIST_MAX_HEIGHT_PX}
-          emptyText={messages.empty.results}
+          emptyText={formatMessage({ id: 'spec.empty.results' })}
           disabled={!billers.data || catalogue.stillLoading}
           loading={billers.isFetching}
         />
         {billers.isError && <RetryNote what="institutes" onRetry={() => billers.refetch()} />}
         <BusyButton type="submit" busy={loading} disabled={!biller} className={primaryButtonClass}>
-          Proceed
+          {formatMessage({ id: 'recharge.proceed' })}
         </BusyButton>
       </form>
     </section>

@@ -2,7 +2,6 @@ import type { BillResponse } from '@erti/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogueLoadingMessage } from '../../../lib/catalogue-state.ts';
 import { saveSession, saveUserData } from '../../../lib/session.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { health, mumbaiPlans, operators } from '../testing/fixtures.ts';
@@ -56,6 +55,8 @@ async function fillForm(amount = '299') {
 }
 
 const toastText = async () => (await screen.findByRole('alert')).textContent;
+
+const CATALOGUE_LOADING = 'We are still loading the list of operators. Please try again in a moment.';
 
 describe('mobile recharge form', () => {
   it('enables Proceed only once number, operator, circle and amount are filled', async () => {
@@ -218,11 +219,11 @@ describe('mobile recharge form', () => {
     });
     renderScreen(<MobileRechargeForm />);
     const operator = await screen.findByRole('combobox', { name: 'Operator' });
-    expect(await screen.findByText(catalogueLoadingMessage('operators'))).toBeTruthy();
+    expect(await screen.findByText(CATALOGUE_LOADING)).toBeTruthy();
     expect((operator as HTMLInputElement).disabled).toBe(true);
 
     synced = true;
-    await waitFor(() => expect(screen.queryByText(catalogueLoadingMessage('operators'))).toBeNull(), {
+    await waitFor(() => expect(screen.queryByText(CATALOGUE_LOADING)).toBeNull(), {
       timeout: 10_000,
     });
     await waitFor(() => expect((operator as HTMLInputElement).disabled).toBe(false));
@@ -243,6 +244,6 @@ describe('mobile recharge form', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading operator' })).toBeNull());
     await userEvent.click(operator);
     expect(screen.getByText('No Results Found')).toBeTruthy();
-    expect(screen.queryByText(catalogueLoadingMessage('operators'))).toBeNull();
+    expect(screen.queryByText(CATALOGUE_LOADING)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import type { Biller, Plan } from '@erti/contracts';
 import { OPERATOR_DROPDOWN_MAX_HEIGHT_PX } from '@erti/contracts/constants';
-import { messages } from '@erti/contracts/messages';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { FormField, inputClass, TextField } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
@@ -29,14 +29,15 @@ import {
 import { CatalogueLoadingNote } from './catalogue-loading-note.tsx';
 import { PlanBrowser } from './plan-browser.tsx';
 import { primaryButtonClass } from './primary-button.ts';
-import { actionableReason, SubmitFailure, validationError } from './recharge-feedback.tsx';
+import { actionableError, SubmitFailure, validationError } from './recharge-feedback.tsx';
 import { RetryNote } from './retry-note.tsx';
 import { SearchableSelect } from './searchable-select.tsx';
 
+/** Each field's error, shown in the site's language. */
 type FieldErrors = Partial<Record<'mobileNumber' | 'amount', string>>;
 
-const AMOUNT_INVALID = 'Please enter a valid amount in rupees';
-const PLAN_REQUIRED = 'Choose a plan below, or type the exact price of one';
+const AMOUNT_INVALID = 'recharge.mobile.amountInvalid';
+const PLAN_REQUIRED = 'recharge.mobile.planRequired';
 const typedPaise = (text: string) => paiseOrUndefined(parseRupees(text, 'typed'));
 
 /**
@@ -44,6 +45,7 @@ const typedPaise = (text: string) => paiseOrUndefined(parseRupees(text, 'typed')
  * panel once a circle is chosen, then validation with the network and the hand-off to payment.
  */
 export function MobileRechargeForm() {
+  const { formatMessage } = useIntl();
   const navigate = useNavigate();
   const ids = useId();
   const [draft] = useState(readRechargeDraft);
@@ -60,9 +62,7 @@ export function MobileRechargeForm() {
     amount: useRef<HTMLInputElement>(null),
   } satisfies Record<RechargeField, unknown>;
 
-  const login = useLoginPrompt(
-    'Sign in to recharge. What you entered stays here and is filled in again when you come back.',
-  );
+  const login = useLoginPrompt(formatMessage({ id: 'recharge.mobile.loginReason' }));
 
   useEffect(() => forgetRechargeDraft(), []);
 
@@ -73,6 +73,7 @@ export function MobileRechargeForm() {
   const billerDetails = useBiller(operator?.billerId);
   const validation = useValidateRecharge();
   const values = { mobileNumber, operator, circle, amount };
+  const mobileNumberLabel = formatMessage({ id: 'recharge.mobile.mobileNumber' });
   const missing = firstMissingField(values);
 
   const chooseOperator = (next: Biller) => {
@@ -96,18 +97,23 @@ export function MobileRechargeForm() {
   /** The checks a person can fix on this screen, with the field to put them back to; null when fine. */
   const fieldProblem = (biller: Biller): [keyof FieldErrors, string] | null => {
     if (!isValidMobileNumber(mobileNumber, biller)) {
-      return ['mobileNumber', messages.validation.invalidParam('Mobile Number')];
+      return [
+        'mobileNumber',
+        formatMessage({ id: 'spec.validation.invalidParam' }, { paramName: mobileNumberLabel }),
+      ];
     }
     const amountPaise = typedPaise(amount);
-    if (amountPaise === undefined || amountPaise <= 0) return ['amount', AMOUNT_INVALID];
-    if (!plan && biller.planMdmRequirement === 'MANDATORY') return ['amount', PLAN_REQUIRED];
+    if (amountPaise === undefined || amountPaise <= 0)
+      return ['amount', formatMessage({ id: AMOUNT_INVALID })];
+    if (!plan && biller.planMdmRequirement === 'MANDATORY')
+      return ['amount', formatMessage({ id: PLAN_REQUIRED })];
     return null;
   };
 
   const validateAndPay = async (biller: Biller) => {
     const user = getUserData();
     const amountPaise = plan ? planPaise(plan) : typedPaise(amount);
-    if (amountPaise === undefined) return setErrors({ amount: AMOUNT_INVALID });
+    if (amountPaise === undefined) return setErrors({ amount: formatMessage({ id: AMOUNT_INVALID }) });
     const request = buildRechargeValidation({
       operator: biller,
       mobileNumber,
@@ -119,14 +125,14 @@ export function MobileRechargeForm() {
     try {
       const result = await validation.mutateAsync(request);
       if (result.respCode !== 1) {
-        toast.warn(validationError(result.response));
+        toast.warn(validationError(result.response, formatMessage({ id: 'recharge.mobile.notConfirmed' })));
         return;
       }
       const state = paymentSelectionFor({ biller, plan, amountPaise, user, request, result });
       navigate(paths.paymentSelection, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return askToLogin();
-      toast.error(<SubmitFailure reason={actionableReason(error)} />);
+      toast.error(<SubmitFailure error={actionableError(error)} />);
     }
   };
 
@@ -134,7 +140,7 @@ export function MobileRechargeForm() {
     event.preventDefault();
     if (validation.isPending) return;
     if (missing || !operator) {
-      toast.warn(messages.validation.fillAllRechargeFields);
+      toast.warn(formatMessage({ id: 'spec.validation.fillAllRechargeFields' }));
       fieldRefs[missing ?? 'operator'].current?.focus();
       return;
     }
@@ -153,11 +159,9 @@ export function MobileRechargeForm() {
   return (
     <section aria-labelledby={`${ids}-title`} className="mx-auto max-w-6xl px-4 py-8">
       <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
-        Mobile Recharge
+        {formatMessage({ id: 'recharge.mobile.title' })}
       </h1>
-      <p className="mt-1 text-gray-600">
-        Choose your operator and circle, then pick a plan or type its price.
-      </p>
+      <p className="mt-1 text-gray-600">{formatMessage({ id: 'recharge.mobile.intro' })}</p>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <form
           noValidate
@@ -166,34 +170,36 @@ export function MobileRechargeForm() {
           className="flex flex-col gap-4 self-start rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
         >
           <TextField
-            label="Mobile Number"
+            label={mobileNumberLabel}
             ref={fieldRefs.mobileNumber}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             // Kept to 10 digits as it changes (`phoneDigits`), without a browser limit: one would cut
             // an autofilled or pasted '98765 43210' before its space was dropped.
-            placeholder={messages.placeholders.param('Mobile Number')}
+            placeholder={formatMessage({ id: 'spec.placeholders.param' }, { paramName: mobileNumberLabel })}
             value={mobileNumber}
             onChange={(event) => setMobileNumber(phoneDigits(event.target.value))}
             error={errors.mobileNumber}
           />
           <SearchableSelect
-            label="Operator"
+            label={formatMessage({ id: 'recharge.mobile.operator' })}
             inputRef={fieldRefs.operator}
             options={operators.data ?? []}
             value={operator}
             optionKey={(option) => option.billerId}
             optionLabel={(option) => option.billerName}
             onChange={chooseOperator}
-            placeholder="Select your operator"
+            placeholder={formatMessage({ id: 'recharge.mobile.chooseOperator' })}
             maxHeight={OPERATOR_DROPDOWN_MAX_HEIGHT_PX}
-            emptyText={operators.isError ? 'Could not load operators' : messages.empty.results}
+            emptyText={formatMessage({
+              id: operators.isError ? 'recharge.mobile.operatorsFailed' : 'spec.empty.results',
+            })}
             disabled={catalogue.stillLoading}
             loading={operators.isPending || catalogue.checking || catalogue.stillLoading}
           />
           {catalogue.stillLoading && <CatalogueLoadingNote list="operators" />}
-          <FormField label="Circle">
+          <FormField label={formatMessage({ id: 'recharge.plans.circle' })}>
             {(control) => (
               <>
                 <div className="flex items-center gap-2">
@@ -208,26 +214,28 @@ export function MobileRechargeForm() {
                     }}
                     className={inputClass}
                   >
-                    <option value="">Select your circle</option>
+                    <option value="">{formatMessage({ id: 'recharge.mobile.chooseCircle' })}</option>
                     {circles.data?.map((name) => (
                       <option key={name} value={name}>
                         {name}
                       </option>
                     ))}
                   </select>
-                  {circles.isFetching && <Spinner label="Loading circles" />}
+                  {circles.isFetching && (
+                    <Spinner label={formatMessage({ id: 'recharge.mobile.loadingCircles' })} />
+                  )}
                 </div>
                 {circles.isError && <RetryNote what="circles" onRetry={() => circles.refetch()} />}
               </>
             )}
           </FormField>
           <TextField
-            label="Amount"
+            label={formatMessage({ id: 'payments.progress.amount' })}
             ref={fieldRefs.amount}
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={messages.placeholders.amount}
+            placeholder={formatMessage({ id: 'spec.placeholders.amount' })}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}
@@ -239,7 +247,7 @@ export function MobileRechargeForm() {
             className={primaryButtonClass}
           >
             {validation.isPending && <Spinner decorative />}
-            Proceed
+            {formatMessage({ id: 'recharge.proceed' })}
           </button>
         </form>
         {operator && circle && (

@@ -1,8 +1,8 @@
 import type { Plan } from '@erti/contracts';
 import { PLAN_TABLE_HEIGHT_BILL_ENTRY_PX, PLAN_TABLE_HEIGHT_HOME_PX } from '@erti/contracts/constants';
-import { messages } from '@erti/contracts/messages';
 import { digitsOnly } from '@erti/contracts/text';
 import { type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { usePlans } from '../api/list-plans.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
@@ -39,6 +39,7 @@ const heightStyle = (variant: PlanBrowserVariant) =>
  * the amount search with exact-match auto-selection, and the chosen plan's summary.
  */
 export function PlanBrowser(props: PlanBrowserProps) {
+  const { formatMessage } = useIntl();
   const { billerId, circle, variant, searchAmount } = props;
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
@@ -76,18 +77,21 @@ export function PlanBrowser(props: PlanBrowserProps) {
   const shown = plans ? searchPlans(plansInTab(plans, activeTab), search) : [];
 
   return (
-    <section aria-label="Plans" className="rounded-lg border border-gray-200 bg-white">
+    <section
+      aria-label={formatMessage({ id: 'recharge.plans.label' })}
+      className="rounded-lg border border-gray-200 bg-white"
+    >
       {searchAmount === undefined && (
         <div className="border-b border-gray-100 p-3">
           <label htmlFor={`${idPrefix}-search`} className="sr-only">
-            {messages.placeholders.planAmountSearch}
+            {formatMessage({ id: 'spec.placeholders.planAmountSearch' })}
           </label>
           <input
             id={`${idPrefix}-search`}
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={messages.placeholders.planAmountSearch}
+            placeholder={formatMessage({ id: 'spec.placeholders.planAmountSearch' })}
             value={ownSearch}
             onChange={(event) => setOwnSearch(digitsOnly(event.target.value))}
             className="w-full rounded-md border border-gray-300 px-3 py-2 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500 sm:w-64"
@@ -143,10 +147,11 @@ interface PlanListProps {
 }
 
 function PlanList({ status, onRetry, plans, render }: PlanListProps) {
+  const { formatMessage } = useIntl();
   if (status === 'pending') {
     return (
       <div className="flex justify-center p-6">
-        <Spinner label="Loading plans" />
+        <Spinner label={formatMessage({ id: 'recharge.plans.loading' })} />
       </div>
     );
   }
@@ -157,11 +162,13 @@ function PlanList({ status, onRetry, plans, render }: PlanListProps) {
       </div>
     );
   }
-  if (plans.length === 0) return <p className="p-6 text-center text-gray-600">{messages.empty.plans}</p>;
+  if (plans.length === 0)
+    return <p className="p-6 text-center text-gray-600">{formatMessage({ id: 'spec.empty.plans' })}</p>;
   return render(plans);
 }
 
 function PlanSummary({ plan, onProceed }: { plan: Plan | null; onProceed?: (plan: Plan) => void }) {
+  const { formatMessage } = useIntl();
   if (!plan && !onProceed) return null;
   return (
     <div className="flex flex-col gap-3 border-t border-gray-100 p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -169,10 +176,12 @@ function PlanSummary({ plan, onProceed }: { plan: Plan | null; onProceed?: (plan
         {plan && (
           <>
             <p>
-              <span className="font-semibold">Selected Plan:</span> {plan.planDescription}
+              <span className="font-semibold">{formatMessage({ id: 'recharge.plans.selectedPlan' })}</span>{' '}
+              {plan.planDescription}
             </p>
             <p>
-              <span className="font-semibold">Plan Validity:</span> {plan.categoryType}
+              <span className="font-semibold">{formatMessage({ id: 'recharge.plans.planValidity' })}</span>{' '}
+              {plan.categoryType}
             </p>
           </>
         )}
@@ -184,7 +193,7 @@ function PlanSummary({ plan, onProceed }: { plan: Plan | null; onProceed?: (plan
           onClick={() => plan && onProceed(plan)}
           className="shrink-0 rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
         >
-          Proceed to Pay
+          {formatMessage({ id: 'bills.details.proceed' })}
         </button>
       )}
     </div>

@@ -1,7 +1,8 @@
 import type { Plan } from '@erti/contracts';
-import { formatPrice } from '../../../lib/format.ts';
-import { planPriceText, planTagsText, tagValue, validityDays } from '../rules/plan-rules.ts';
-import type { PlanBrowserVariant } from './plan-columns.tsx';
+import { type IntlShape, useIntl } from 'react-intl';
+import { useFormat } from '../../../lib/format.ts';
+import { planTagsText, tagValue, validityDays } from '../rules/plan-rules.ts';
+import { type PlanBrowserVariant, planPriceText } from './plan-columns.tsx';
 import { PlanDescription } from './plan-description.tsx';
 
 interface PlanCardsProps {
@@ -11,27 +12,32 @@ interface PlanCardsProps {
   onSelect(plan: Plan): void;
 }
 
-/** The facts under a card's price, per variant. */
-function cardFacts(plan: Plan, variant: PlanBrowserVariant): [string, string][] {
+/** The facts under a card's price, per variant: a label's message id and the value. */
+function cardFacts(plan: Plan, variant: PlanBrowserVariant, intl: IntlShape): [string, string][] {
   if (variant === 'bill-entry') {
     return [
-      ['Plan ID', plan.Id],
-      ['Tags', planTagsText(plan)],
+      ['recharge.plans.planId', plan.Id],
+      [
+        'recharge.plans.tags',
+        planTagsText(plan, intl.formatMessage({ id: 'payments.statusDialog.notAvailable' })),
+      ],
     ];
   }
   return [
-    ['Data', tagValue(plan, 'Data') || '—'],
-    ['Validity (in days)', validityDays(plan)],
+    ['recharge.plans.data', tagValue(plan, 'Data') || '—'],
+    ['recharge.plans.validity', validityDays(plan)],
   ];
 }
 
 /** Small screens: one card per plan with a Select button; long descriptions clamp with View More. */
 export function PlanCards({ plans, variant, selectedId, onSelect }: PlanCardsProps) {
+  const intl = useIntl();
+  const format = useFormat();
   return (
-    <ul aria-label="Plans" className="flex flex-col gap-3 p-1">
+    <ul aria-label={intl.formatMessage({ id: 'recharge.plans.label' })} className="flex flex-col gap-3 p-1">
       {plans.map((plan) => {
         const selected = plan._id === selectedId;
-        const price = variant === 'home' ? planPriceText(plan) : formatPrice(plan.amountInRupees);
+        const price = variant === 'home' ? planPriceText(plan, intl) : format.price(plan.amountInRupees);
         return (
           <li
             key={plan._id}
@@ -50,14 +56,14 @@ export function PlanCards({ plans, variant, selectedId, onSelect }: PlanCardsPro
                   selected ? 'bg-brand-700 text-white' : 'border border-brand-600 text-brand-700'
                 }`}
               >
-                {selected ? 'Selected' : 'Select'}
+                {intl.formatMessage({ id: selected ? 'recharge.plans.selected' : 'recharge.plans.select' })}
                 <span className="sr-only"> {`${price} ${plan.categoryType}`}</span>
               </button>
             </div>
             <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
-              {cardFacts(plan, variant).map(([term, value]) => (
+              {cardFacts(plan, variant, intl).map(([term, value]) => (
                 <div key={term}>
-                  <dt className="text-gray-500">{term}</dt>
+                  <dt className="text-gray-500">{intl.formatMessage({ id: term })}</dt>
                   <dd className="text-gray-900">{value}</dd>
                 </div>
               ))}

@@ -1,4 +1,5 @@
 import { createContext, useContext, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { cutDescription, isLongDescription, needsViewMore } from '../rules/plan-rules.ts';
 
 /**
@@ -13,6 +14,7 @@ export const InRowTabOrder = createContext(true);
  * 'View More' / 'View Less' button expands it, without selecting the plan around it.
  */
 export function PlanDescription({ text, mode }: { text: string; mode: 'cut' | 'clamp' }) {
+  const { formatMessage } = useIntl();
   const [expanded, setExpanded] = useState(false);
   const inTabOrder = useContext(InRowTabOrder);
   const expandable = mode === 'cut' ? isLongDescription(text) : needsViewMore(text);
@@ -34,7 +36,7 @@ export function PlanDescription({ text, mode }: { text: string; mode: 'cut' | 'c
         onKeyDown={(event) => event.stopPropagation()}
         className="text-sm font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        {expanded ? 'View Less' : 'View More'}
+        {formatMessage({ id: expanded ? 'recharge.plans.viewLess' : 'recharge.plans.viewMore' })}
       </button>
     </span>
   );

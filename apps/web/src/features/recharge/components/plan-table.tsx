@@ -1,5 +1,6 @@
 import type { Plan } from '@erti/contracts';
 import { type KeyboardEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { type PlanBrowserVariant, planColumns } from './plan-columns.tsx';
 import { InRowTabOrder } from './plan-description.tsx';
 
@@ -41,19 +42,21 @@ function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, plan: Plan, onS
  * Tab instead of one per plan: the stop is the row last focused, else the chosen plan, else the first.
  */
 export function PlanTable({ plans, variant, circle, selectedId, onSelect }: PlanTableProps) {
+  const intl = useIntl();
   const columns = planColumns[variant];
+  const label = intl.formatMessage({ id: 'recharge.plans.label' });
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const tabStopId =
     [focusedId, selectedId].find((id) => plans.some((plan) => plan._id === id)) ?? plans[0]?._id;
   return (
     // A table whose rows are chosen is a single-select grid in ARIA terms, so rows can carry aria-selected.
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
-    <table role="grid" aria-label="Plans" aria-readonly="true" className="w-full text-left text-sm">
+    <table role="grid" aria-label={label} aria-readonly="true" className="w-full text-left text-sm">
       <thead className="sticky top-0 z-10 bg-brand-50 text-xs tracking-wide text-brand-900 uppercase">
         <tr>
           {columns.map((column) => (
             <th key={column.header} scope="col" className="px-3 py-2 font-semibold">
-              {column.header}
+              {intl.formatMessage({ id: column.header })}
             </th>
           ))}
         </tr>
@@ -77,7 +80,7 @@ export function PlanTable({ plans, variant, circle, selectedId, onSelect }: Plan
               <InRowTabOrder value={tabStop}>
                 {columns.map((column) => (
                   <td key={column.header} className={`px-3 py-2 text-gray-800 ${column.className ?? ''}`}>
-                    {column.cell(plan, circle)}
+                    {column.cell(plan, { circle, intl })}
                   </td>
                 ))}
               </InRowTabOrder>

@@ -1,4 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { ALL_PLANS_TAB } from '../rules/plan-rules.ts';
 
 interface PlanTabsProps {
   tabs: readonly string[];
@@ -21,6 +23,7 @@ export const tabId = (idPrefix: string, tab: string) => `${idPrefix}-tab-${tab.r
 
 /** The category tabs (ARIA tabs, automatic activation): All plus one per plan category type. */
 export function PlanTabs({ tabs, active, onChange, panelId, idPrefix }: PlanTabsProps) {
+  const { formatMessage } = useIntl();
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = tabAfterKey(event.key, index, tabs.length);
@@ -34,7 +37,7 @@ export function PlanTabs({ tabs, active, onChange, panelId, idPrefix }: PlanTabs
     <div
       ref={listRef}
       role="tablist"
-      aria-label="Plan categories"
+      aria-label={formatMessage({ id: 'recharge.plans.categories' })}
       className="flex gap-1 overflow-x-auto border-b border-gray-200"
     >
       {tabs.map((tab, index) => {
@@ -56,7 +59,8 @@ export function PlanTabs({ tabs, active, onChange, panelId, idPrefix }: PlanTabs
                 : 'border-transparent text-gray-600 hover:text-brand-700'
             }`}
           >
-            {tab}
+            {/* 'All' is ours; the other tabs are the plans' categories as the network sends them. */}
+            {tab === ALL_PLANS_TAB ? formatMessage({ id: 'recharge.plans.all' }) : tab}
           </button>
         );
       })}

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { inputClass, labelClass } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 
@@ -40,6 +41,7 @@ export interface SearchableSelectProps<T> {
 export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
   const { label, options, value, optionKey, optionLabel, onChange, placeholder, maxHeight, emptyText } =
     props;
+  const { formatMessage } = useIntl();
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
@@ -142,7 +144,9 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
         />
         <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-gray-500">
           {props.loading ? (
-            <Spinner label={`Loading ${label.toLowerCase()}`} />
+            <Spinner
+              label={formatMessage({ id: 'recharge.select.loading' }, { label: label.toLowerCase() })}
+            />
           ) : (
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
               <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />

@@ -74,12 +74,12 @@ export function validityDays(plan: Plan): string {
   return /^(\d+)\s*days?$/i.exec(validity)?.[1] ?? validity;
 }
 
-/** The bill-entry variant's Tags cell: 'name: value' pairs without the package name, or 'N/A'. */
-export function planTagsText(plan: Plan): string {
+/** The bill-entry variant's Tags cell: 'name: value' pairs without the package name, or `none` ('N/A'). */
+export function planTagsText(plan: Plan, none = 'N/A'): string {
   const shown = plan.planAdditionalInfo.tag.filter(
     (tag) => tag.paramName.trim().toLowerCase() !== HIDDEN_TAG && tag.paramValue.trim() !== '',
   );
-  return shown.length ? shown.map((tag) => `${tag.paramName}: ${tag.paramValue}`).join(', ') : 'N/A';
+  return shown.length ? shown.map((tag) => `${tag.paramName}: ${tag.paramValue}`).join(', ') : none;
 }
 
 export const isLongDescription = (text: string) => text.length > PLAN_DESCRIPTION_CUT;
@@ -91,6 +91,3 @@ export const cutDescription = (text: string) =>
 /** The 2-line clamp offers 'View More' above 20 words. */
 export const needsViewMore = (text: string) =>
   text.trim().split(/\s+/).filter(Boolean).length > PLAN_DESCRIPTION_VIEW_MORE_WORDS;
-
-/** The home-side variant's price, as the spec writes it: 'Rs. 2999'. */
-export const planPriceText = (plan: Plan) => `Rs. ${plan.amountInRupees}`;
