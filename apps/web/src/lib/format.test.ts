@@ -38,6 +38,13 @@ describe('format', () => {
     expect(formatCalendarDate(undefined)).toBe('');
   });
 
+  it("writes a document's date with the month in full, in each language", () => {
+    expect(formatsFor('en').longDate('2024-04-01')).toBe('1 April 2024');
+    expect(formatsFor('hi').longDate('2024-04-01')).toBe('1 अप्रैल 2024');
+    expect(formatsFor('ta').longDate('2025-05-05')).toBe('5 மே, 2025');
+    expect(formatsFor('en').longDate('April 2024')).toBe('April 2024');
+  });
+
   it('reads instants in India time whatever the device zone', () => {
     // 20:00 UTC is 01:30 the next day in India.
     const lateEvening = '2025-11-21T20:00:00Z';

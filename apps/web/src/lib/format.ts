@@ -33,10 +33,20 @@ export interface Formats {
   price(amountInRupees: number): string;
   /** A calendar date ('2025-06-30') as '30 Jun 2025'; anything else is shown as it was sent. */
   calendarDate(text: string | undefined): string;
+  /** A document's calendar date with the month written out: '2024-04-01' → '1 April 2024'. */
+  longDate(text: string): string;
   /** The day of an instant in India: '22 Nov 2025'. */
   date(iso: string): string;
   /** An instant in India time: '22 Nov 2025, 10:05 am IST'; text that is not a date stays as sent. */
   dateTime(iso: string): string;
+}
+
+/** A calendar date as 'YYYY-MM-DD' text: that day (local midnight), else undefined. */
+function calendarDay(text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  return new Date(year, month - 1, day);
 }
 
 function buildFormats(locale: string): Formats {
@@ -52,6 +62,9 @@ function buildFormats(locale: string): Formats {
   );
   const calendarDate = onFirstUse(
     () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }),
+  );
+  const longDate = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }),
   );
   const date = onFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone: INDIA, dateStyle: 'medium' }));
   const dateTime = onFirstUse(
@@ -73,10 +86,12 @@ function buildFormats(locale: string): Formats {
     },
     calendarDate(text) {
       if (!text) return '';
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-      if (!match) return text;
-      const [, year, month, day] = match.map(Number) as [number, number, number, number];
-      return calendarDate().format(new Date(year, month - 1, day));
+      const day = calendarDay(text);
+      return day ? calendarDate().format(day) : text;
+    },
+    longDate(text) {
+      const day = calendarDay(text);
+      return day ? longDate().format(day) : text;
     },
     date: (iso) => date().format(new Date(iso)),
     dateTime(iso) {
