@@ -1,6 +1,7 @@
 import { PHONE_LENGTH } from '@erti/contracts/constants';
 import { phoneDigits } from '@erti/contracts/text';
 import { type ClipboardEvent, type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
+import { useIntl } from 'react-intl';
 import { useSpecText } from '../../lib/i18n/spec-messages.ts';
 
 /** The props a field's control needs to be labelled and tied to its hint and error. */
@@ -54,6 +55,7 @@ export function FormField(
   },
 ) {
   const id = useId();
+  const { formatMessage } = useIntl();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [props.hint && hintId, props.error && errorId, props.describedBy]
@@ -63,7 +65,9 @@ export function FormField(
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className={labelClass}>
         {props.label}
-        {props.optional && <span className="font-normal text-gray-500"> (optional)</span>}
+        {props.optional && (
+          <span className="font-normal text-gray-500"> {formatMessage({ id: 'app.form.optional' })}</span>
+        )}
       </label>
       {props.children({
         id,
