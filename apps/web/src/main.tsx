@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadScreenAt } from './app/router.tsx';
 import { loadMessages, type Messages } from './lib/i18n/catalogues.ts';
-import { deviceLanguage } from './lib/i18n/device-language.ts';
+import { chosenLanguage, deviceLanguage } from './lib/i18n/device-language.ts';
 import { LanguageProvider } from './lib/i18n/language-provider.tsx';
 import './index.css';
 
@@ -21,11 +21,17 @@ const pseudo =
 
 /**
  * A prerendered public page (decision 092) is hydrated in the language the api picked for it (its
- * `<html lang>`: the device's cookie, else the browser's languages), so the markup matches; the empty
- * app shell (every other route, and the service worker's offline fallback) is rendered in the device's.
+ * `<html lang>`: the device's cookie, else the browser's languages), so the markup matches. The empty
+ * app shell (every other route, and the service worker's offline fallback) is rendered in the device's
+ * language, and so is a page that came in another language than the device chose (its cookie lost).
  */
 const pageLanguage = document.documentElement.lang;
-const hydrating = root.hasChildNodes() && !pseudo && isLanguage(pageLanguage);
+const chosen = chosenLanguage();
+const hydrating =
+  root.hasChildNodes() &&
+  !pseudo &&
+  isLanguage(pageLanguage) &&
+  (chosen === undefined || chosen === pageLanguage);
 const language: Language = hydrating ? (pageLanguage as Language) : deviceLanguage();
 
 async function messagesToShow(): Promise<Messages> {

@@ -1,5 +1,5 @@
 import { isLanguage, LANGUAGES, languageNames } from '@erti/contracts/languages';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useLanguage } from '../lib/i18n/language-provider.tsx';
 
@@ -11,12 +11,20 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { language, choose } = useLanguage();
   const intl = useIntl();
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A prerendered page shows the switch before React takes it over: a language picked in that moment
+  // is in the element but reached no handler, so it is applied once the switch is live.
+  useEffect(() => {
+    const picked = select.current?.value;
+    if (picked !== language && isLanguage(picked)) void choose(picked);
+  }, [language, choose]);
   return (
     <div className={className}>
       <label htmlFor={id} className="sr-only">
         {intl.formatMessage({ id: 'app.language.label' })}
       </label>
       <select
+        ref={select}
         id={id}
         value={language}
         onChange={(event) => {
