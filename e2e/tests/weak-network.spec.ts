@@ -1,6 +1,12 @@
+import { paymentMessages } from '@erti/contracts';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { confirmedTxnReferenceId, orderIdOf, payerSuite } from '../support/bill-payment.ts';
+import {
+  confirmedTxnReferenceId,
+  fetchBillAndProceed,
+  orderIdOf,
+  payerSuite,
+} from '../support/bill-payment.ts';
 
 /**
  * Issue 27 item 5: a bill paid on a weak mobile network (the DevTools protocol's network conditions:
@@ -85,5 +91,24 @@ describe('a bill payment on a weak network', () => {
       });
       await cdp.detach();
     }
+  });
+
+  it('brings a payment left at the gateway back to its status when the page is reopened, never to a second payment', async () => {
+    const { browser, biller } = payer;
+    const number = biller.customerNumber('2392');
+    await fetchBillAndProceed(browser.page, apiUrl, biller, number);
+    await browser.page.getByRole('button', { name: 'Pay with PayU' }).click();
+    await browser.page.waitForURL(`${sandboxUrl}/payu/**`);
+    // The phone's tab is closed on the gateway's page, and the site opened again.
+    await browser.page.close();
+    const page = await browser.context.newPage();
+    await fetchBillAndProceed(page, apiUrl, biller, number);
+    await page.getByRole('button', { name: 'Pay with PayU' }).click();
+    await page.getByText(paymentMessages.paymentInProgress).waitFor();
+    expect(page.url()).toBe(`${apiUrl}/payment-selection`);
+    await page.getByRole('link', { name: 'View that payment' }).click();
+    await page.waitForURL(`${apiUrl}/receipt/**`);
+    await page.getByText('Payment pending').first().waitFor();
+    browser.page = page;
   });
 });
