@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTitles } from '@erti/contracts/catalogue';
 import { type CallTiming, callApi, expectOk, getPage, observeCalls } from '../e2e/chaos/support/http.ts';
 import {
+  calmPayment,
   type JourneyContext,
   newJourneyRecord,
   type PaymentPlan,
@@ -110,13 +111,7 @@ function paymentPlan(random: Random, index: number): PaymentPlan {
     ending: String(random.int(2000, 8999)),
     amountPaise: 0,
     planIndex: random.int(0, 50),
-    choice: 'success',
-    flags: [],
-    returnLost: false,
-    repeatReturn: false,
-    retryAtGateway: false,
-    pollsStatus: true,
-    twoTabs: false,
+    ...calmPayment(),
     leavesAtGateway: random.chance(0.5),
   };
 }

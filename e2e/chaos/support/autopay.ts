@@ -1,7 +1,7 @@
 import type { MandateHandOff, MyBill, TurnOnAutopayResponse } from '@erti/contracts';
 import type { SignedInUser } from '../../support/session.ts';
 import { ApiUnavailableError, callApi, expectOk, formOf, getPage, postForm } from './http.ts';
-import { type JourneyRecord, type PaymentPlan, paymentSource } from './journeys.ts';
+import { calmPayment, type JourneyRecord, type PaymentPlan, paymentSource } from './journeys.ts';
 import type { Random } from './random.ts';
 import type { FaultRule, SandboxControl } from './sandbox.ts';
 import type { Shop } from './shop.ts';
@@ -232,13 +232,7 @@ function billPlan(plan: AutopayPlan, index: number): PaymentPlan {
     ending: plan.ending,
     amountPaise: 0,
     planIndex: 0,
-    choice: 'success',
-    flags: [],
-    returnLost: false,
-    repeatReturn: false,
-    retryAtGateway: false,
-    pollsStatus: true,
-    twoTabs: false,
+    ...calmPayment(),
   };
 }
 

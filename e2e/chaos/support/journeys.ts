@@ -32,6 +32,25 @@ export type Gateway = 'payu' | 'phonepe' | 'razorpay';
 export type GatewayFlag = 'fail' | 'pending' | 'duplicate' | 'outOfOrder';
 export type GatewayChoice = 'success' | 'failure' | 'pending';
 
+/**
+ * A payment that meets no trouble of its own: success pressed once, no gateway flags, the browser
+ * comes back once and watches the status. Plans for AutoPay and for the load bench start from it.
+ */
+export function calmPayment(): Pick<
+  PaymentPlan,
+  'choice' | 'flags' | 'returnLost' | 'repeatReturn' | 'retryAtGateway' | 'pollsStatus' | 'twoTabs'
+> {
+  return {
+    choice: 'success',
+    flags: [],
+    returnLost: false,
+    repeatReturn: false,
+    retryAtGateway: false,
+    pollsStatus: true,
+    twoTabs: false,
+  };
+}
+
 export interface PaymentPlan {
   index: number;
   gateway: Gateway;
