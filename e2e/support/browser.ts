@@ -34,7 +34,9 @@ export async function openBrowser(options: { mobile?: boolean } = {}): Promise<B
   });
   // CI machines are small and busy: give every wait room before calling it a failure.
   context.setDefaultTimeout(60_000);
+  context.on('page', waitForTheSiteAfterLoads);
   const page = context.pages()[0] ?? (await context.newPage());
+  waitForTheSiteAfterLoads(page);
   return {
     context,
     page,
@@ -42,6 +44,31 @@ export async function openBrowser(options: { mobile?: boolean } = {}): Promise<B
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * After `goto` and `reload`, waits until React has taken our site's page over (main.tsx marks
+ * `<html data-live>`): a prerendered page is drawn before its JavaScript runs, and a press or typing
+ * before then reaches no handler, which a person would simply repeat. Pages without our `#root` (the
+ * sandbox's gateway pages) are not waited for.
+ */
+function waitForTheSiteAfterLoads(page: Page): void {
+  const live = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || 'live' in document.documentElement.dataset,
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await live();
+    return response;
   };
 }
 

@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '@erti/contracts/languages';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
@@ -43,11 +43,23 @@ async function messagesToShow(): Promise<Messages> {
   return pseudoMessages(english as Parameters<typeof pseudoMessages>[0]);
 }
 
-/** The same tree as app/prerender.tsx renders at build time, with the browser's router. */
+/**
+ * Marks `<html data-live>` once React has drawn or hydrated the page: on a prerendered page a press
+ * before then reaches no handler (the e2e journeys wait for it). Draws nothing, so hydration is unchanged.
+ */
+function MarkLive() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
+/** The same tree as app/prerender.tsx renders at build time (plus MarkLive), with the browser's router. */
 function app(messages: Messages) {
   return (
     <StrictMode>
       <LanguageProvider language={pseudo ? 'en' : language} messages={messages}>
+        <MarkLive />
         <Providers>
           <BrowserRouter>
             <AppRoutes />
