@@ -102,7 +102,10 @@ describe.each([
         .locator(`dt:has-text("${translated('complaints.facts.complaintId')}") + dd`)
         .textContent()) ?? '';
     expect(complaintId).toMatch(/^CC01\d{11}$/);
-    const registered = translated('complaints.raise.registeredForTxn', { complaintId, txnReferenceId });
+    const registered = translated('api-messages.complaints.registeredForTxn', {
+      complaintId,
+      txnReferenceId,
+    });
     expect(await page.getByText(registered).isVisible()).toBe(true);
   });
 });

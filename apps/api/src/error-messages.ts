@@ -142,7 +142,9 @@ export const errorMessages: Record<string, string> = {
   'network.refused': 'Bharat Connect could not process this request. Please try again later.',
 };
 
-export type MessageValues = Record<string, string | number>;
+import type { MessageValues } from '@erti/contracts';
+
+export type { MessageValues };
 
 interface Pattern {
   key: string;

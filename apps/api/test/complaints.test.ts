@@ -170,6 +170,10 @@ describe('POST /api/complaints (raise)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().complaintId).toBe(first.json().complaintId);
     expect(again.json().message).toMatch(/already open/);
+    expect(again.json()).toMatchObject({
+      messageKey: 'complaints.alreadyOpen',
+      messageValues: { complaintId: first.json().complaintId, txnReferenceId: txn.txnReferenceId },
+    });
 
     // Anyone else holding the Txn ID is told a complaint is open, not its id (which shows its remarks).
     const stranger = await signedInUser(env);

@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@erti/contracts';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerMessages, keyedMessage } from '../src/answer-messages.ts';
 import { errorMessages, keyOfMessage, type MessageValues } from '../src/error-messages.ts';
 import { post } from './support/accounts.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
-const webCatalogue = (language: string): Record<string, string> =>
+const webCatalogue = (language: string, namespace = 'api-errors'): Record<string, string> =>
   JSON.parse(
-    readFileSync(new URL(`../../web/src/locales/${language}/api-errors.json`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../web/src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8'),
   );
 const variablesOf = (message: string) => [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
 
@@ -23,21 +24,41 @@ function samplesOf(message: string, count: number): MessageValues {
   return values;
 }
 
-describe('the api-errors catalogue of the web site', () => {
+describe.each([
+  ['api-errors', errorMessages],
+  ['api-messages', answerMessages as Record<string, string>],
+])('the %s catalogue of the web site', (namespace, apiMessages) => {
   it('has every key the api can answer, in every language, and nothing else', () => {
-    const keys = Object.keys(errorMessages).sort();
+    const keys = Object.keys(apiMessages).sort();
     for (const language of LANGUAGES)
-      expect(Object.keys(webCatalogue(language)).sort(), language).toEqual(keys);
+      expect(Object.keys(webCatalogue(language, namespace)).sort(), language).toEqual(keys);
   });
 
   it('says in English exactly what the api says, and keeps the variables in every language', () => {
-    expect(webCatalogue('en')).toEqual(errorMessages);
+    expect(webCatalogue('en', namespace)).toEqual(apiMessages);
     for (const language of LANGUAGES) {
-      for (const [key, message] of Object.entries(webCatalogue(language))) {
+      for (const [key, message] of Object.entries(webCatalogue(language, namespace))) {
         expect(() => new IntlMessageFormat(message, language), `${language} ${key}`).not.toThrow();
-        expect(variablesOf(message), `${language} ${key}`).toEqual(variablesOf(errorMessages[key] ?? ''));
+        expect(variablesOf(message), `${language} ${key}`).toEqual(variablesOf(apiMessages[key] ?? ''));
       }
     }
+  });
+});
+
+describe('a success answer built from its key', () => {
+  it('writes money and days in English as the api always has, and keeps the raw values', () => {
+    const deadlineAt = '2026-12-03T20:00:00.000Z';
+    expect(
+      keyedMessage('merchant.refundInitiated', { amountPaise: 123_450, orderId: 'EP1', deadlineAt }),
+    ).toEqual({
+      message: 'Refund of ₹1,234.50 for order EP1 initiated. It must reach the customer by 4 Dec 2026.',
+      messageKey: 'merchant.refundInitiated',
+      messageValues: { amountPaise: 123_450, orderId: 'EP1', deadlineAt },
+    });
+    expect(keyedMessage('myBills.removed')).toEqual({
+      message: 'Removed from My Bills',
+      messageKey: 'myBills.removed',
+    });
   });
 });
 

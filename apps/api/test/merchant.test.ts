@@ -271,6 +271,15 @@ describe('refunds by hand', () => {
     expect(response.json().message).toMatch(
       new RegExp(`^Refund of ₹[\\d,.]+ for order ${order.merchantOrderId} initiated\\. It must reach`),
     );
+    // The site says it in the merchant's language from the key and the raw values.
+    expect(response.json()).toMatchObject({
+      messageKey: 'merchant.refundInitiated',
+      messageValues: {
+        amountPaise: order.totalPaise,
+        orderId: order.merchantOrderId,
+        deadlineAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    });
 
     const { refunds: listed } = await refundsPage({ search: order.merchantOrderId });
     expect(listed).toHaveLength(1);

@@ -10,7 +10,9 @@ import { IntlMessageFormat } from 'intl-messageformat';
  */
 const LOCALES = new URL('../locales/', import.meta.url);
 
-export type MessageValues = Record<string, string | number>;
+import type { MessageValues } from '@erti/contracts';
+
+export type { MessageValues };
 
 function readCatalogue(language: Language): Map<string, string> {
   const folder = new URL(`${language}/`, LOCALES);

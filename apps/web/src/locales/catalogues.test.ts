@@ -21,6 +21,8 @@ const sourceDir = dirname(localesDir);
 const DATA_KEYED_NAMESPACES = new Set([
   // Keys are the api's `messageKey`s, looked up by lib/i18n/api-errors.ts; the api half checks them.
   'api-errors',
+  // Keys are the api's success answers' `messageKey`s (lib/i18n/api-messages.ts); the api half checks them.
+  'api-messages',
   // Keys are contracts' `messages`, reached by id or by their English text (useSpecText).
   'spec',
   // Keys are the service catalogue's English words (useCatalogueText), checked below.
@@ -104,7 +106,7 @@ describe('the catalogues', () => {
     const missing = source.flatMap(({ path, text }) =>
       [...text.matchAll(asked)]
         .map((match) => match[1] ?? '')
-        .filter((id) => !known.has(id) && !id.startsWith('api-errors.'))
+        .filter((id) => !known.has(id) && !id.startsWith('api-errors.') && !id.startsWith('api-messages.'))
         .map((id) => `${relative(sourceDir, path)}: ${id}`),
     );
     expect(missing).toEqual([]);

@@ -9,8 +9,23 @@ export const emailSchema = z.string().trim().toLowerCase().max(254).regex(EMAIL_
 export const phoneSchema = z
   .string()
   .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `Phone number must be exactly ${PHONE_LENGTH} digits`);
-/** A plain `{ message }` answer, the shape most of the spec's calls use. */
-export const messageResponseSchema = z.object({ message: z.string() });
+/**
+ * The variables of a keyed message. A value named `…Paise` is an amount in paise and one named `…At`
+ * an ISO instant: the reader formats them for its language (a day in India for an instant).
+ */
+export const messageValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type MessageValues = z.infer<typeof messageValuesSchema>;
+
+/**
+ * A plain `{ message }` answer, the shape most of the spec's calls use. `message` is the English;
+ * where the api keys the sentence, `messageKey` and `messageValues` let the site say it in the
+ * customer's language (decision 099).
+ */
+export const messageResponseSchema = z.object({
+  message: z.string(),
+  messageKey: z.string().optional(),
+  messageValues: messageValuesSchema.optional(),
+});
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** The one error body the api returns for every 4xx and 5xx. */
@@ -24,7 +39,7 @@ export const errorResponseSchema = z.object({
    * language; `message` stays the English text. `messageValues` fills the message's variables.
    */
   messageKey: z.string().optional(),
-  messageValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  messageValues: messageValuesSchema.optional(),
   requestId: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
 });

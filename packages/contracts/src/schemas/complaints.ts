@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
-import { EMAIL_PATTERN, rupeesFieldSchema } from './common.ts';
+import { EMAIL_PATTERN, messageValuesSchema, rupeesFieldSchema } from './common.ts';
 
 /** The complaint form's 'Type of Query' choices (spec section 2). */
 export const queryTypes = [
@@ -128,6 +128,8 @@ export const raiseComplaintResponseSchema = z.object({
   /** YYYY-MM-DD. */
   expectedResolutionDate: z.string(),
   message: z.string(),
+  messageKey: z.string().optional(),
+  messageValues: messageValuesSchema.optional(),
 });
 export type RaiseComplaintResponse = z.infer<typeof raiseComplaintResponseSchema>;
 

@@ -8,6 +8,7 @@ import {
 } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { keyedMessage } from '../../answer-messages.ts';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
 import { type Auth, currentUser } from '../../plugins/auth.ts';
 import type { BillsService } from './bills.service.ts';
@@ -85,7 +86,7 @@ export function billsRoutes(options: { bills: BillsService; auth: Auth }): Fasti
       },
       async (request) => {
         await bills.deleteSavedBill(currentUser(request).id, request.body.category, request.body.billNumber);
-        return { message: 'Saved bill removed' };
+        return keyedMessage('bills.savedRemoved');
       },
     );
   };

@@ -10,6 +10,7 @@ import {
 import { paiseOrThrow, paiseOrUndefined, parsePaise, parseRupees } from '@erti/contracts/rupees';
 import type { BbpsTxn } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
+import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database } from '../../db/client.ts';
 import type { ComplaintDetails } from '../../db/schema/support.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../errors.ts';
@@ -80,22 +81,27 @@ function detailsOf(input: RaiseComplaint): ComplaintDetails {
   };
 }
 
-function answerFor(row: ComplaintRow, message: string): RaiseComplaintResponse {
+function answerFor(
+  row: ComplaintRow,
+  { message, messageKey, messageValues }: KeyedMessage,
+): RaiseComplaintResponse {
   return {
     complaintId: row.complaintId,
     status: row.status,
     expectedResolutionDate: row.expectedResolutionDate,
     message,
+    messageKey,
+    messageValues,
   };
 }
 
-const registeredMessage = (row: ComplaintRow) =>
-  `Your complaint has been registered successfully${row.txnReferenceId ? ` for B-Connect Txn ID ${row.txnReferenceId}` : ''}. ` +
-  `Your Complaint ID is ${row.complaintId}. You can track the status of your complaint using your Complaint ID.`;
+const registeredMessage = ({ complaintId, txnReferenceId }: ComplaintRow) =>
+  txnReferenceId
+    ? keyedMessage('complaints.registeredForTxn', { complaintId, txnReferenceId })
+    : keyedMessage('complaints.registered', { complaintId });
 
-const alreadyOpenMessage = (row: ComplaintRow) =>
-  `A complaint about B-Connect Txn ID ${row.txnReferenceId} is already open. Your Complaint ID is ` +
-  `${row.complaintId}. You can track its status using your Complaint ID.`;
+const alreadyOpenMessage = ({ complaintId, txnReferenceId }: ComplaintRow) =>
+  keyedMessage('complaints.alreadyOpen', { complaintId, txnReferenceId: txnReferenceId ?? '' });
 
 /** Someone else's open complaint: said to exist, but not named (its id shows its remarks). */
 const openElsewhereMessage = (row: ComplaintRow) =>

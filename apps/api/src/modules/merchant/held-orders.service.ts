@@ -1,10 +1,11 @@
 import type { Gateway, HeldOrder, HeldOrderResolution, HeldOrdersResponse } from '@erti/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { holdFactsOf } from '../payments/held-charges.ts';
 import { moveOrder } from '../payments/order-moves.ts';
-import { formatIstDate, formatRupees, orderTotal } from '../payments/order-views.ts';
+import { orderTotal } from '../payments/order-views.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import { type HeldOrderRow, listHeldOrders } from './held-orders.repository.ts';
 import { lockOrder, type OrderRow } from './merchant.repository.ts';
@@ -95,11 +96,7 @@ export function createHeldOrdersService(deps: HeldOrdersDeps) {
       return { orders: (await listHeldOrders(db)).map(toHeldOrder) };
     },
 
-    async resolve(
-      orderId: string,
-      merchantId: string,
-      ask: HeldOrderResolution,
-    ): Promise<{ message: string }> {
+    async resolve(orderId: string, merchantId: string, ask: HeldOrderResolution): Promise<KeyedMessage> {
       const { order, refunding } = await db.transaction(async (tx) => {
         const held = await lockOrder(tx, orderId);
         if (!held) throw notFound('No transaction has this order id');
@@ -108,17 +105,19 @@ export function createHeldOrdersService(deps: HeldOrdersDeps) {
         return { order: held, refunding: await applyResolution(tx, held, merchantId, ask) };
       });
       logger.info({ orderId: order.id, merchantId, action: ask.action }, 'held charge resolved');
-      if (ask.action === 'mark-paid')
-        return { message: `Order ${order.merchantOrderId} is marked paid; the bill payment follows.` };
-      if (!refunding) return { message: `Order ${order.merchantOrderId} is closed: no payment was taken.` };
+      const shownId = order.merchantOrderId;
+      if (ask.action === 'mark-paid') return keyedMessage('merchant.markedPaid', { orderId: shownId });
+      if (!refunding) return keyedMessage('merchant.closedUnpaid', { orderId: shownId });
       const { refund } = refunding;
       // Handed to the gateway now; if it cannot be reached, reconciliation submits it.
       await refunds.progress(refunding.order).catch((error: unknown) => {
         logger.warn({ err: error, refundId: refund.id }, 'refund not submitted yet; reconciliation retries');
       });
-      return {
-        message: `Refund of ${formatRupees(refund.amountPaise)} for order ${order.merchantOrderId} initiated. It must reach the customer by ${formatIstDate(refund.deadlineAt)}.`,
-      };
+      return keyedMessage('merchant.refundInitiated', {
+        amountPaise: refund.amountPaise,
+        orderId: shownId,
+        deadlineAt: refund.deadlineAt.toISOString(),
+      });
     },
   };
 }

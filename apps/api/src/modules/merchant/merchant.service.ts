@@ -14,10 +14,11 @@ import {
 } from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { FastifyBaseLogger } from 'fastify';
+import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderStatuses } from '../payments/order-state.ts';
-import { formatIstDate, formatRupees, orderTotal, transactionTime } from '../payments/order-views.ts';
+import { orderTotal, transactionTime } from '../payments/order-views.ts';
 import { refundDeadline, refundTerms } from '../payments/refund-deadline.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import {
@@ -206,8 +207,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     return (await findRefund(db, refund.id)) ?? refund;
   }
 
-  function refundAnswer(order: OrderRow, refund: RefundRow): { message: string } {
-    const what = `Refund of ${formatRupees(refund.amountPaise)} for order ${order.merchantOrderId}`;
+  function refundAnswer(order: OrderRow, refund: RefundRow): KeyedMessage {
     if (refund.status === 'FAILED') {
       const reason = refund.failureReason ? ` (${refund.failureReason})` : '';
       throw new AppError(
@@ -215,10 +215,10 @@ export function createMerchantService(deps: MerchantServiceDeps) {
         `The gateway could not refund order ${order.merchantOrderId}${reason}. Nothing was refunded.`,
       );
     }
-    if (refund.status === 'COMPLETED') return { message: `${what} completed.` };
-    return {
-      message: `${what} initiated. It must reach the customer by ${formatIstDate(refundDeadline(order.createdAt, refund))}.`,
-    };
+    const values = { amountPaise: refund.amountPaise, orderId: order.merchantOrderId };
+    if (refund.status === 'COMPLETED') return keyedMessage('merchant.refundCompleted', values);
+    const deadlineAt = refundDeadline(order.createdAt, refund).toISOString();
+    return keyedMessage('merchant.refundInitiated', { ...values, deadlineAt });
   }
 
   return {
@@ -244,7 +244,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
      * Refunds a completed transaction through the gateway that charged it, never more than is left;
      * the same request again answers the first refund instead of moving money twice.
      */
-    async refund(ask: RefundAsk): Promise<{ message: string }> {
+    async refund(ask: RefundAsk): Promise<KeyedMessage> {
       const { order, refund, repeated } = await openRefund(ask);
       const latest = repeated ? refund : await submit(order, refund);
       return refundAnswer(order, latest);

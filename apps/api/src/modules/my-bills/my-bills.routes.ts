@@ -8,6 +8,7 @@ import {
 } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { keyedMessage } from '../../answer-messages.ts';
 import { type Auth, currentUser } from '../../plugins/auth.ts';
 import type { MyBillsService } from './my-bills.service.ts';
 import { confirmUnsubscribePage, unsubscribedPage } from './unsubscribe-page.ts';
@@ -118,7 +119,7 @@ export function myBillsRoutes(options: { myBills: MyBillsService; auth: Auth }):
       },
       async (request) => {
         await myBills.remove(currentUser(request).id, request.params.id);
-        return { message: 'Removed from My Bills' };
+        return keyedMessage('myBills.removed');
       },
     );
   };

@@ -1,9 +1,8 @@
+import type { MessageValues } from '@erti/contracts';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../api-client.ts';
 import { specIdOf } from './spec-messages.ts';
-
-type MessageValues = Record<string, string | number>;
 
 /** The `messageKey` and `messageValues` an api error body may carry (contracts `errorResponseSchema`). */
 function keyOf(error: ApiError): { key?: string; values?: MessageValues } {

@@ -75,7 +75,10 @@ describe('RaiseComplaintForm', () => {
           complaintId: 'CC0125ABCDEF01',
           status: 'ASSIGNED',
           expectedResolutionDate: '2025-05-13',
-          message: 'Your complaint has been registered successfully.',
+          message:
+            'Your complaint has been registered successfully for B-Connect Txn ID CC0125AB12CD34EF5678. …',
+          messageKey: 'complaints.registeredForTxn',
+          messageValues: { complaintId: 'CC0125ABCDEF01', txnReferenceId: 'CC0125AB12CD34EF5678' },
         },
         { status: 201 },
       ),
@@ -96,6 +99,11 @@ describe('RaiseComplaintForm', () => {
     await user.click(submit());
 
     expect(await screen.findByRole('heading', { name: 'Complaint registered' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your complaint has been registered successfully for B-Connect Txn ID CC0125AB12CD34EF5678. Your Complaint ID is CC0125ABCDEF01. You can track the status of your complaint using your Complaint ID.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('CC0125ABCDEF01')).toBeTruthy();
     expect(screen.getByText('Assigned')).toBeTruthy();
     expect(screen.getByText('13 May 2025')).toBeTruthy();

@@ -14,6 +14,7 @@ import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useApiMessageText } from '../../../lib/i18n/api-messages.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
 import { useRaiseComplaint } from '../api/raise-complaint.ts';
@@ -52,32 +53,13 @@ const queryTypeIds: Record<(typeof queryTypes)[number], string> = {
 };
 
 /**
- * The api's line on a registered complaint, in the site's language. The api answers in English only
- * and says either that the complaint was registered or that one about the payment is already open.
- */
-function registeredText(
-  answer: { complaintId: string; message: string },
-  txnReferenceId: string | undefined,
-  formatMessage: (descriptor: { id: string }, values?: Record<string, string>) => string,
-): string {
-  if (answer.message.startsWith('A complaint about'))
-    return formatMessage(
-      { id: 'complaints.raise.alreadyOpen' },
-      { complaintId: answer.complaintId, txnReferenceId: txnReferenceId ?? '' },
-    );
-  return formatMessage(
-    { id: txnReferenceId ? 'complaints.raise.registeredForTxn' : 'complaints.raise.registered' },
-    { complaintId: answer.complaintId, txnReferenceId: txnReferenceId ?? '' },
-  );
-}
-
-/**
  * Raise Complaint (spec section 2). For a transaction query the channel, date and amount are asked
  * for; the Txn ID may be left empty when the customer never got one. 'Others' asks for a description.
  * A receipt's "Raise complaint" link pre-fills the transaction; a signed-in user's details are filled in.
  */
 export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationState['prefill'] }) {
   const { formatMessage } = useIntl();
+  const apiMessageText = useApiMessageText();
   const format = useFormat();
   const errorText = useValidationText();
   const apiErrorText = useApiErrorText();
@@ -248,9 +230,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
           title={formatMessage({ id: 'complaints.raise.registeredTitle' })}
           tone="success"
         >
-          <p className="mb-3 text-gray-800">
-            {registeredText(raise.data, raise.variables?.txnReferenceId, formatMessage)}
-          </p>
+          <p className="mb-3 text-gray-800">{apiMessageText(raise.data)}</p>
           <ComplaintFacts
             facts={[
               { label: formatMessage({ id: 'complaints.facts.complaintId' }), value: raise.data.complaintId },

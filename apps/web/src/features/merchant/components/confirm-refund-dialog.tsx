@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useApiMessageText } from '../../../lib/i18n/api-messages.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRefundTransaction } from '../api/refund-transaction.ts';
 import { newIdempotencyKey } from '../model/idempotency-key.ts';
@@ -25,6 +26,7 @@ export function ConfirmRefundDialog({ transaction, remark, onCancel, onRefunded 
   const { formatMessage } = useIntl();
   const format = useFormat();
   const apiErrorText = useApiErrorText();
+  const apiMessageText = useApiMessageText();
   const titleId = useId();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const refund = useRefundTransaction();
@@ -32,7 +34,7 @@ export function ConfirmRefundDialog({ transaction, remark, onCancel, onRefunded 
     refund.mutate(
       { request: { merchantOrderId: transaction.merchantOrderId, refundNote: remark }, idempotencyKey },
       {
-        onSuccess: (answer) => onRefunded(answer.message),
+        onSuccess: (answer) => onRefunded(apiMessageText(answer)),
         onError: () => toast.error(formatMessage({ id: 'spec.errors.refundFailed' })),
       },
     );

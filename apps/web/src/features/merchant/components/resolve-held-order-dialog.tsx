@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useApiMessageText } from '../../../lib/i18n/api-messages.ts';
 import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { useResolveHeldOrder } from '../api/held-orders.ts';
 import {
@@ -32,6 +33,7 @@ export function ResolveHeldOrderDialog(props: {
   const format = useFormat();
   const specText = useSpecText();
   const apiErrorText = useApiErrorText();
+  const apiMessageText = useApiMessageText();
   const { order } = props;
   const id = useId();
   const [form, setForm] = useState<ResolutionForm>(emptyResolution);
@@ -49,7 +51,7 @@ export function ResolveHeldOrderDialog(props: {
     setProblem(undefined);
     resolve.mutate(
       { orderId: order.orderId, resolution: checked.body },
-      { onSuccess: (answer) => props.onResolved(answer.message) },
+      { onSuccess: (answer) => props.onResolved(apiMessageText(answer)) },
     );
   };
   const shown = problem ?? (resolve.isError ? apiErrorText(resolve.error) : undefined);
