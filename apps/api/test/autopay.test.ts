@@ -1,7 +1,7 @@
 import { type Biller, type MyBill, paymentMessages, type TurnOnAutopayResponse } from '@erti/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { autopayMandates } from '../src/db/schema/autopay.ts';
+import { autopayDebits, autopayMandates } from '../src/db/schema/autopay.ts';
 import { orders } from '../src/db/schema/payments.ts';
 import type { TestClock } from '../src/lib/clock.ts';
 import { translatorFor } from '../src/lib/i18n.ts';
@@ -432,6 +432,16 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     await settleJobs(env);
     expect((await entryOf(customer, entry.id)).autopay?.debit?.state).toBe('paid');
     expect((await ordersOfBill(bill.billNumber)).map((order) => order.status)).toEqual(['SUCCESS']);
+    // The paused debit is kept, with why it stopped, beside the one that paid.
+    const debits = await env.database.db
+      .select({ status: autopayDebits.status, reason: autopayDebits.reason })
+      .from(autopayDebits)
+      .where(eq(autopayDebits.myBillId, entry.id))
+      .orderBy(autopayDebits.createdAt);
+    expect(debits).toEqual([
+      { status: 'superseded', reason: expect.stringMatching(/paused/i) },
+      { status: 'paid', reason: null },
+    ]);
   });
 
   it('does not plan again on Resume a bill that became overdue while paused', async () => {

@@ -93,7 +93,6 @@ export function auditAutopay(
     const ours = debitsById.get(debit.debitId);
     const record = ours && recordOf.get(ours.myBillId);
     const where = `debit ${debit.debitId} (${debit.gateway}, ${ours?.status ?? 'no debit of ours'})`;
-    // A notice whose debit was planned again on Resume (decision 084) has no row any more: never debited.
     if (!ours) {
       if (debit.attempts.length > 0 || debit.charged > 0)
         violations.push(`${where}: attempted at the gateway, but AutoPay has no such debit`);
@@ -111,7 +110,8 @@ export function auditAutopay(
       const mandate = mandatesById.get(ours.mandateId);
       if (debit.amount > (mandate?.capPaise ?? 0) || debit.amount > debit.maxAmount)
         violations.push(`${where}: ${debit.amount} paise is above the cap ${mandate?.capPaise}`);
-      if (ours.status === 'skipped' || ours.status === 'not-debited' || ours.status === 'needs-approval')
+      // A debit planned again on Resume (decision 084) stays as `superseded`: never to be attempted.
+      if (['skipped', 'not-debited', 'needs-approval', 'superseded'].includes(ours.status))
         violations.push(`${where}: attempted at the gateway, but AutoPay says ${ours.status}`);
     }
     // PhonePe takes a failed debit again only in its off-peak windows.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -31,9 +32,10 @@ export const autopayMandates = pgTable(
 );
 
 /**
- * What AutoPay did about one bill of an entry: at most one row per entry and bill number, so a bill
- * is never debited twice however often its jobs run. `id` is the debit id the gateway sees (and the
- * debit order's merchantOrderId).
+ * What AutoPay did about one bill of an entry: at most one live row per entry and bill number, so a
+ * bill is never debited twice however often its jobs run. A row ended by a pause and planned again on
+ * Resume stays as `superseded`, beside the new one (decision 084). `id` is the debit id the gateway
+ * sees (and the debit order's merchantOrderId).
  */
 export const autopayDebits = pgTable(
   'autopay_debits',
@@ -54,6 +56,7 @@ export const autopayDebits = pgTable(
         | 'failed'
         | 'not-debited'
         | 'needs-approval'
+        | 'superseded'
       >()
       .notNull(),
     /** When the debit is due: the gateway's earliest if that is later than ours. */
@@ -68,7 +71,9 @@ export const autopayDebits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('autopay_debits_bill_idx').on(table.myBillId, table.billNumber),
+    uniqueIndex('autopay_debits_bill_idx')
+      .on(table.myBillId, table.billNumber)
+      .where(sql`${table.status} <> 'superseded'`),
     index('autopay_debits_order_idx').on(table.gatewayOrderId),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { autopayDebits, autopayMandates } from '../../db/schema/autopay.ts';
 
@@ -98,6 +98,9 @@ export async function moveMandate(
   return row;
 }
 
+/** Live debits: not one that Resume replaced. */
+const live = ne(autopayDebits.status, 'superseded');
+
 /** The debit of one bill of an entry, or undefined when AutoPay has done nothing about it. */
 export async function findDebitOfBill(
   executor: Executor,
@@ -107,7 +110,7 @@ export async function findDebitOfBill(
   const [row] = await executor
     .select()
     .from(autopayDebits)
-    .where(and(eq(autopayDebits.myBillId, myBillId), eq(autopayDebits.billNumber, billNumber)));
+    .where(and(eq(autopayDebits.myBillId, myBillId), eq(autopayDebits.billNumber, billNumber), live));
   return row;
 }
 
@@ -138,6 +141,7 @@ export async function listDebitsOfBills(
     .from(autopayDebits)
     .where(
       and(
+        live,
         inArray(
           autopayDebits.myBillId,
           bills.map((bill) => bill.myBillId),
@@ -153,8 +157,8 @@ export async function listDebitsOfBills(
 }
 
 /**
- * Claims a bill for AutoPay: true for the first caller only, ever (one row per entry and bill
- * number), so no bill is notified, mailed or debited twice by jobs that run twice.
+ * Claims a bill for AutoPay: true for the first caller only (one live row per entry and bill number),
+ * so no bill is notified, mailed or debited twice by jobs that run twice.
  */
 export async function claimBill(
   executor: Executor,
@@ -186,11 +190,13 @@ export async function moveDebit(
 
 /**
  * Gives up the claim of a debit that ended without a debit (decision 084: planned again on Resume):
- * deleted if it is still `not-debited` with that reason; true for the one caller that deleted it.
+ * marked `superseded`, kept with its reason, if it is still `not-debited` with that reason; true for
+ * the one caller that moved it.
  */
 export async function releaseDebit(executor: Executor, id: string, reason: string): Promise<boolean> {
   const rows = await executor
-    .delete(autopayDebits)
+    .update(autopayDebits)
+    .set({ status: 'superseded', updatedAt: sql`now()` })
     .where(
       and(
         eq(autopayDebits.id, id),

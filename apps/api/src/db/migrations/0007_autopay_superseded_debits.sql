@@ -1,0 +1,2 @@
+DROP INDEX "autopay_debits_bill_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "autopay_debits_bill_idx" ON "autopay_debits" USING btree ("my_bill_id","bill_number") WHERE "autopay_debits"."status" <> 'superseded';
