@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { autopayDebits, autopayMandates } from '../../db/schema/autopay.ts';
 
@@ -6,6 +6,8 @@ export type MandateRow = typeof autopayMandates.$inferSelect;
 export type MandateStatus = MandateRow['status'];
 export type DebitRow = typeof autopayDebits.$inferSelect;
 export type DebitStatus = DebitRow['status'];
+/** A debit that is not one Resume replaced: the one that stands for its bill. */
+export type LiveDebitRow = DebitRow & { status: Exclude<DebitStatus, 'superseded'> };
 
 /** The mandates that may be replaced by turning AutoPay on again: ended, or never authorised. */
 const REPLACEABLE: MandateStatus[] = ['pending', 'cancelled', 'failed'];
@@ -98,20 +100,19 @@ export async function moveMandate(
   return row;
 }
 
-/** Live debits: not one that Resume replaced. */
-const live = ne(autopayDebits.status, 'superseded');
+const isLive = (row: DebitRow): row is LiveDebitRow => row.status !== 'superseded';
 
 /** The debit of one bill of an entry, or undefined when AutoPay has done nothing about it. */
 export async function findDebitOfBill(
   executor: Executor,
   myBillId: string,
   billNumber: string,
-): Promise<DebitRow | undefined> {
-  const [row] = await executor
+): Promise<LiveDebitRow | undefined> {
+  const rows = await executor
     .select()
     .from(autopayDebits)
-    .where(and(eq(autopayDebits.myBillId, myBillId), eq(autopayDebits.billNumber, billNumber), live));
-  return row;
+    .where(and(eq(autopayDebits.myBillId, myBillId), eq(autopayDebits.billNumber, billNumber)));
+  return rows.find(isLive);
 }
 
 export async function findDebit(executor: Executor, id: string): Promise<DebitRow | undefined> {
@@ -134,14 +135,13 @@ export async function findDebitByGatewayOrder(
 export async function listDebitsOfBills(
   executor: Executor,
   bills: { myBillId: string; billNumber: string }[],
-): Promise<DebitRow[]> {
+): Promise<LiveDebitRow[]> {
   if (bills.length === 0) return [];
   const rows = await executor
     .select()
     .from(autopayDebits)
     .where(
       and(
-        live,
         inArray(
           autopayDebits.myBillId,
           bills.map((bill) => bill.myBillId),
@@ -153,7 +153,7 @@ export async function listDebitsOfBills(
       ),
     );
   const wanted = new Set(bills.map((bill) => `${bill.myBillId}\n${bill.billNumber}`));
-  return rows.filter((row) => wanted.has(`${row.myBillId}\n${row.billNumber}`));
+  return rows.filter(isLive).filter((row) => wanted.has(`${row.myBillId}\n${row.billNumber}`));
 }
 
 /**
