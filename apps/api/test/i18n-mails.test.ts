@@ -132,7 +132,7 @@ describe('the customer’s language', () => {
     const reminder = env.sandbox.mailbox
       .list(customer.email)
       .find((mail) => mail.subject.includes('Amma veedu'));
-    expect(reminder?.subject).toBe(`Amma veedu (${electricity.billerName}) புதிய பில்`);
+    expect(reminder?.subject).toBe(`Amma veedu (${electricity.billerName}): புதிய பில்`);
     expect(reminder?.text).toContain(`பில்லர்: ${electricity.billerName}`);
     expect(reminder?.text).toMatch(/தொகை: ₹[\d,]+\.\d{2}/);
     expect(reminder?.text).toContain('இந்த பில்லுக்கான நினைவூட்டல்களை நிறுத்துங்கள்');
