@@ -128,6 +128,13 @@ describe('AutoPay on My Bills', () => {
     }
   });
 
+  it('says one day before in the singular', async () => {
+    stubApi({ [LIST]: () => ({ body: [makeMyBill({ autopay: autopay({ daysBefore: 1 }) })] }) });
+    renderWithClient(<MyBillsPage />);
+    const panel = await screen.findByRole('region', { name: 'AutoPay for Home' });
+    expect(within(panel).getByText(/up to ₹3,000.00 · 1 day before · PhonePe/)).toBeTruthy();
+  });
+
   it('shows the next debit, and pauses, resumes, skips and cancels', async () => {
     const answers: Record<string, Autopay> = {
       pause: autopay({ state: 'paused' }),
