@@ -31,7 +31,7 @@ export function ArtWithWords({
   children: ReactNode;
 }) {
   return (
-    <div className={`@container relative h-full ${shape}`}>
+    <div className={`@container relative grid h-full ${shape}`}>
       <img
         src={art}
         alt=""
@@ -41,7 +41,7 @@ export function ArtWithWords({
         fetchPriority={eager ? 'high' : 'auto'}
         className="absolute inset-0 h-full w-full object-cover object-left sm:object-center"
       />
-      <div className="relative flex h-full flex-col items-start justify-center gap-[max(0.5rem,1.6cqi)] px-[max(1rem,6.5cqi)] py-[max(1rem,3cqi)] sm:max-w-[62%]">
+      <div className="relative flex flex-col items-start justify-center gap-[max(0.5rem,1.6cqi)] px-[max(1rem,6.5cqi)] py-[max(1rem,3cqi)] sm:max-w-[62%]">
         {children}
       </div>
     </div>
