@@ -98,11 +98,11 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             aria-label={formatMessage({ id: 'home.banner.slide' }, { number: index + 1, count })}
             aria-hidden={index !== current}
             inert={index !== current}
-            className={`[grid-area:1/1] transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
+            className={`grid [grid-area:1/1] transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
           >
             <Link
               to={slide.href}
-              className="block h-full focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-500"
+              className="grid focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-500"
             >
               <SlideWords slide={slide} eager={index === 0} />
             </Link>
