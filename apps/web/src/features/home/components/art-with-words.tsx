@@ -32,7 +32,7 @@ export function ArtWithWords({
   children: ReactNode;
 }) {
   return (
-    <div className="@container relative grid">
+    <div className="@container relative grid grid-cols-1">
       <img
         src={art}
         alt=""

@@ -87,7 +87,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
       {/* The slides share one grid cell: the banner is as tall as the tallest slide in this language. */}
       <div
         aria-live={rotating ? 'off' : 'polite'}
-        className="col-[1/-1] row-start-1 grid overflow-hidden rounded-2xl bg-brand-50"
+        className="col-[1/-1] row-start-1 grid grid-cols-1 overflow-hidden rounded-2xl bg-brand-50"
       >
         {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group; a fieldset is for form controls.
@@ -98,11 +98,11 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             aria-label={formatMessage({ id: 'home.banner.slide' }, { number: index + 1, count })}
             aria-hidden={index !== current}
             inert={index !== current}
-            className={`grid [grid-area:1/1] transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
+            className={`grid grid-cols-1 [grid-area:1/1] transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
           >
             <Link
               to={slide.href}
-              className="grid focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-500"
+              className="grid grid-cols-1 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-500"
             >
               <SlideWords slide={slide} eager={index === 0} />
             </Link>
