@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { tabTo } from '../support/keyboard.ts';
 
@@ -62,6 +62,40 @@ describe('the home page', () => {
     );
     expect(await first.getAttribute('fetchpriority')).toBe('high');
   });
+
+  it.each([320, 1200])(
+    'wraps the Hindi and Tamil words of every slide inside the banner at %i px (issue 26)',
+    async (width) => {
+      const { context, page } = browser;
+      onTestFinished(() => context.clearCookies({ name: 'erti_lang' }));
+      await page.setViewportSize({ width, height: 800 });
+      onTestFinished(() => page.setViewportSize({ width: 1280, height: 900 }));
+      for (const language of ['hi', 'ta']) {
+        await context.addCookies([{ name: 'erti_lang', value: language, url: apiUrl }]);
+        await page.goto(`${apiUrl}/`);
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        // Every slide is laid out (the hidden ones too): each of its words must lie inside the banner.
+        const spilled = await page.evaluate(() => {
+          const banner = document.querySelector('[aria-roledescription="carousel"] > div');
+          if (!banner) return ['no banner'];
+          const inside = banner.getBoundingClientRect();
+          return Array.from(banner.querySelectorAll('[aria-roledescription="slide"] span'))
+            .filter((words) => {
+              const box = words.getBoundingClientRect();
+              return (
+                box.top < inside.top ||
+                box.bottom > inside.bottom ||
+                box.right > inside.right ||
+                words.scrollWidth > words.clientWidth + 1
+              );
+            })
+            .map((words) => words.textContent ?? '');
+        });
+        expect(spilled, language).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      }
+    },
+  );
 
   it('has the two grids of quick links, the app buttons and the footer', async () => {
     const { page } = browser;

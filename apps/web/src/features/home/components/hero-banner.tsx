@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BANNER_HEIGHT, BANNER_WIDTH, type BannerSlide } from '../banner-slides.ts';
+import { ArtWithWords, wordSizes } from './art-with-words.tsx';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
 /**
@@ -24,6 +25,26 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
     >
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
+  );
+}
+
+/** A slide's art with its headline, line and call to action in the page's language. */
+function SlideWords({ slide, eager }: { slide: BannerSlide; eager: boolean }) {
+  const { formatMessage } = useIntl();
+  return (
+    <ArtWithWords
+      art={slide.art}
+      width={BANNER_WIDTH}
+      height={BANNER_HEIGHT}
+      eager={eager}
+      shape="aspect-[3/2] sm:aspect-[3/1]"
+    >
+      <span className={`${wordSizes.title} text-white`}>{formatMessage({ id: slide.title })}</span>
+      <span className={`${wordSizes.text} text-white/85`}>{formatMessage({ id: slide.text })}</span>
+      <span className={`${wordSizes.action} ${slide.actionClass}`}>
+        {formatMessage({ id: slide.action })}
+      </span>
+    </ArtWithWords>
   );
 }
 
@@ -63,34 +84,27 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
+      {/* The slides share one grid cell: the banner is as tall as the tallest slide in this language. */}
       <div
         aria-live={rotating ? 'off' : 'polite'}
-        className="relative col-[1/-1] row-start-1 aspect-[3/1] overflow-hidden rounded-2xl bg-brand-50"
+        className="col-[1/-1] row-start-1 grid grid-cols-1 overflow-hidden rounded-2xl bg-brand-50"
       >
         {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group; a fieldset is for form controls.
           <div
-            key={slide.src}
+            key={slide.art}
             role="group"
             aria-roledescription="slide"
             aria-label={formatMessage({ id: 'home.banner.slide' }, { number: index + 1, count })}
             aria-hidden={index !== current}
             inert={index !== current}
-            className={`absolute inset-0 transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
+            className={`grid grid-cols-1 [grid-area:1/1] transition-opacity duration-700 ${index === current ? 'opacity-100' : 'opacity-0'}`}
           >
             <Link
               to={slide.href}
-              className="block h-full focus-visible:outline-4 focus-visible:outline-brand-500"
+              className="grid grid-cols-1 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-500"
             >
-              <img
-                src={slide.src}
-                alt={formatMessage({ id: slide.altId })}
-                width={BANNER_WIDTH}
-                height={BANNER_HEIGHT}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                className="h-full w-full object-cover"
-              />
+              <SlideWords slide={slide} eager={index === 0} />
             </Link>
           </div>
         ))}
@@ -126,7 +140,7 @@ export function HeroBanner({ slides }: { slides: BannerSlide[] }) {
             </button>
             {slides.map((slide, index) => (
               <button
-                key={slide.src}
+                key={slide.art}
                 type="button"
                 aria-label={formatMessage({ id: 'home.banner.showSlide' }, { number: index + 1 })}
                 aria-current={index === current}

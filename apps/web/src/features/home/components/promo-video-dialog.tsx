@@ -1,7 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { LANGUAGES, type Language, languageNames } from '@erti/contracts/languages';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { useLanguage } from '../../../lib/i18n/language-provider.tsx';
 
 const SEEN_KEY = 'ertiPromoVideoSeen';
+
+/**
+ * Shows the captions of the page's language, also after a switch: a track's `default` counts only
+ * when the video first loads.
+ */
+function useCaptionsIn(video: RefObject<HTMLVideoElement | null>, language: Language): void {
+  useEffect(() => {
+    for (const track of Array.from(video.current?.textTracks ?? [])) {
+      track.mode = track.language === language ? 'showing' : 'disabled';
+    }
+  }, [video, language]);
+}
 
 /**
  * The promo video in a modal dialog (a native <dialog>: focus stays inside, Escape closes). It closes
@@ -9,6 +23,9 @@ const SEEN_KEY = 'ertiPromoVideoSeen';
  */
 export function PromoVideoDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const { language } = useLanguage();
+  useCaptionsIn(video, language);
 
   useEffect(() => {
     if (sessionStorage.getItem(SEEN_KEY)) return;
@@ -30,7 +47,7 @@ export function PromoVideoDialog() {
       onKeyDown={(event) => {
         if (event.key === 'Escape') close();
       }}
-      onClose={() => dialog.current?.querySelector('video')?.pause()}
+      onClose={() => video.current?.pause()}
       className="m-auto w-[min(40rem,92vw)] rounded-2xl p-0 backdrop:bg-black/60"
     >
       <div className="flex items-center justify-between px-4 py-3">
@@ -56,6 +73,7 @@ export function PromoVideoDialog() {
         </button>
       </div>
       <video
+        ref={video}
         src="/media/holi-promo.webm"
         poster="/media/holi-promo-poster.svg"
         width="640"
@@ -66,7 +84,17 @@ export function PromoVideoDialog() {
         playsInline
         className="block h-auto w-full bg-black"
       >
-        <track kind="captions" src="/media/holi-promo.vtt" srcLang="en" label="English" default />
+        {/* The picture and the poster carry no words: the title above and these captions do. */}
+        {LANGUAGES.map((captions) => (
+          <track
+            key={captions}
+            kind="captions"
+            src={`/media/holi-promo.${captions}.vtt`}
+            srcLang={captions}
+            label={languageNames[captions]}
+            default={captions === language}
+          />
+        ))}
       </video>
     </dialog>
   );
