@@ -64,7 +64,7 @@ describe('the home page', () => {
   });
 
   it.each([320, 1200])(
-    'wraps the Hindi and Tamil words of every slide inside the banner at %i px (issue 26)',
+    'wraps the Hindi and Tamil words of every slide inside the banner, and fits the navigation bar, at %i px (issue 26)',
     async (width) => {
       const { context, page } = browser;
       onTestFinished(() => context.clearCookies({ name: 'erti_lang' }));
@@ -93,6 +93,37 @@ describe('the home page', () => {
         });
         expect(spilled, language).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        // The navigation bar's visible controls fit on one row, none clipped or over another.
+        const crowded = await page.evaluate(() => {
+          const controls = Array.from(
+            document.querySelectorAll('header nav a, header nav button, header nav select'),
+          )
+            .map((element) => ({ element, box: element.getBoundingClientRect() }))
+            .filter(({ box }) => box.width > 0);
+          const name = (element: Element) =>
+            element.textContent?.trim() || element.getAttribute('aria-label');
+          const clipped = controls
+            .filter(({ element }) => element.scrollWidth > element.clientWidth + 1)
+            .map(({ element }) => `clipped: ${name(element)}`);
+          const overlapping = controls.flatMap((a, index) =>
+            controls
+              .slice(index + 1)
+              .filter(
+                ({ box }) =>
+                  a.box.left < box.right - 1 &&
+                  box.left < a.box.right - 1 &&
+                  a.box.top < box.bottom - 1 &&
+                  box.top < a.box.bottom - 1,
+              )
+              // A menu's toggle tucks into its link's padding by design: one item, not a collision.
+              .filter(
+                ({ element }) => !element.closest('li') || element.closest('li') !== a.element.closest('li'),
+              )
+              .map(({ element }) => `over: ${name(a.element)} / ${name(element)}`),
+          );
+          return [...clipped, ...overlapping];
+        });
+        expect(crowded, language).toEqual([]);
       }
     },
   );

@@ -28,9 +28,13 @@ export function NavBar() {
         aria-label={formatMessage({ id: 'app.nav.label' })}
         className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3"
       >
-        <Link to={paths.home} className="mr-auto flex items-center gap-2 text-xl font-bold text-brand-700">
+        <Link
+          to={paths.home}
+          className="mr-auto flex shrink-0 items-center gap-2 text-xl font-bold whitespace-nowrap text-brand-700"
+        >
           <img src="/logo.svg" alt="" width="32" height="32" />
-          Erti Pay
+          {/* Below 400 px the mark alone, so a long Login in Hindi or Tamil fits beside it. */}
+          <span className="max-[399px]:sr-only">Erti Pay</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
           <li>

@@ -28,10 +28,11 @@ export function AccountMenu() {
       </Suspense>
     );
   return (
-    <div className="flex gap-2">
+    <div className="flex gap-2 whitespace-nowrap">
+      {/* On a phone Sign up is in the toggle menu: both buttons in Tamil are wider than the bar. */}
       <Link
         to={paths.signup}
-        className="rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="hidden rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:block"
       >
         {formatMessage({ id: 'accounts.menu.signup' })}
       </Link>

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { LanguageSwitch } from '../../../../components/language-switch.tsx';
 import { paths } from '../../../../lib/paths.ts';
+import { useSession } from '../../../../lib/use-session.ts';
 import { ComplaintLinks } from './complaint-links.tsx';
 
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -9,10 +10,11 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700'
   }`;
 
-/** The small-screen menu under the toggle: every link of the bar, the Complaint entries spelled out, and
- * the language switch. */
+/** The small-screen menu under the toggle: every link of the bar, the Complaint entries spelled out,
+ * Sign up for a visitor on a phone (the bar keeps only Login there), and the language switch. */
 export function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   const { formatMessage } = useIntl();
+  const session = useSession();
   return (
     <div id={id} className="border-t bg-white px-4 py-3 md:hidden">
       <ul className="flex flex-col gap-1">
@@ -46,6 +48,13 @@ export function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => v
             {formatMessage({ id: 'app.nav.contact' })}
           </NavLink>
         </li>
+        {!session && (
+          <li className="sm:hidden">
+            <NavLink to={paths.signup} className={mobileLinkClass} onClick={onNavigate}>
+              {formatMessage({ id: 'accounts.menu.signup' })}
+            </NavLink>
+          </li>
+        )}
       </ul>
       <LanguageSwitch className="mt-3 px-3" />
     </div>
