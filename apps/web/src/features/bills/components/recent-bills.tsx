@@ -3,6 +3,8 @@ import type { CategorySlug } from '@erti/contracts/catalogue';
 import { type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -38,7 +40,8 @@ function RecentBillsRoom() {
 export function RecentBills({ category, categorySlug, actions }: RecentBillsProps) {
   const { formatMessage } = useIntl();
   const session = useSession();
-  const bills = useSavedBills(category).data ?? [];
+  const saved = useSavedBills(category);
+  const bills = saved.data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
@@ -50,7 +53,13 @@ export function RecentBills({ category, categorySlug, actions }: RecentBillsProp
       <h2 id={titleId} className="text-lg font-semibold text-gray-900">
         {formatMessage({ id: 'bills.recent.title' })}
       </h2>
-      {current ? (
+      {saved.isPending ? (
+        <Spinner label={formatMessage({ id: 'bills.recent.loading' })} />
+      ) : saved.isError ? (
+        <LoadFailed look="note" onRetry={() => void saved.refetch()} retrying={saved.isFetching}>
+          {formatMessage({ id: 'bills.recent.loadFailed' })}
+        </LoadFailed>
+      ) : current ? (
         <SavedBillCard
           key={current._id}
           bill={current}
