@@ -3,6 +3,7 @@ import type { CategorySlug } from '@erti/contracts/catalogue';
 import { type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
@@ -143,15 +144,14 @@ function SavedBillCard({ bill, category, categorySlug, actions }: { bill: SavedB
         >
           {formatMessage({ id: 'bills.recent.fetchLatest' })}
         </Link>
-        <button
-          type="button"
+        <BusyButton
           aria-label={formatMessage({ id: 'bills.recent.deleteLabel' }, { billNumber: bill.billNumber })}
-          disabled={deleteBill.isPending}
+          busy={deleteBill.isPending}
           onClick={() => deleteBill.mutate(bill.billNumber)}
           className="rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           {formatMessage({ id: 'bills.recent.delete' })}
-        </button>
+        </BusyButton>
       </div>
       {actions?.(bill)}
     </div>

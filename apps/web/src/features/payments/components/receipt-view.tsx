@@ -1,6 +1,7 @@
 import type { OrderDetail, OrderRefund } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
@@ -36,11 +37,11 @@ function ReceiptActions({ order }: { order: OrderDetail }) {
     });
   return (
     <div className="flex flex-wrap gap-3 print:hidden">
-      <button type="button" className={actionButton} onClick={downloadPdf} disabled={download.isPending}>
+      <BusyButton className={actionButton} onClick={downloadPdf} busy={download.isPending}>
         {formatMessage({
           id: download.isPending ? 'payments.receipt.downloading' : 'payments.receipt.downloadPdf',
         })}
-      </button>
+      </BusyButton>
       <button type="button" className={actionButton} onClick={() => window.print()}>
         {formatMessage({ id: 'payments.receipt.print' })}
       </button>

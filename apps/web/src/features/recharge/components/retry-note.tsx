@@ -7,7 +7,7 @@ export function RetryNote({
   onRetry,
   retrying,
 }: {
-  what: 'circles' | 'plans' | 'locations' | 'institutes';
+  what: 'circles' | 'plans' | 'locations' | 'operators' | 'institutes';
   onRetry(): void;
   retrying?: boolean;
 }) {
