@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigationType } from 'react-router';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
+import { NotReadyNote } from './not-ready-note.tsx';
 
 interface AppLayoutProps {
   children: ReactNode;
@@ -54,6 +55,7 @@ export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) 
         {children}
       </main>
       {!hideFooter && <Footer />}
+      <NotReadyNote />
     </div>
   );
 }
