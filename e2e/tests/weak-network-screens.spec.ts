@@ -74,29 +74,19 @@ async function gateApi(page: Page, pattern: RegExp, failure: 'offline' | 503): P
   return gate;
 }
 
+/** What `watchProgress` keeps on the page's `window`. */
+type ProgressWatch = { calls: { url: string; at: number }[]; progressSince: number | null };
+
 /** How long after the held call went out progress was first shown (≤ 0: it was already). */
 async function msFromCallToProgress(page: Page, pattern: RegExp): Promise<number> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            (window as never as { weakNetwork: { progressSince: number | null } }).weakNetwork.progressSince,
-        ),
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return page.evaluate((source) => {
-    const { calls, progressSince } = (
-      window as never as { weakNetwork: { calls: { url: string; at: number }[]; progressSince: number } }
-    ).weakNetwork;
-    const call = calls.findLast((each) =>
-      new RegExp(source).test(
-        new URL(each.url, location.href).pathname + new URL(each.url, location.href).search,
-      ),
-    );
-    return call ? progressSince - call.at : Number.NaN;
-  }, pattern.source);
+  const watch = () => page.evaluate(() => (window as never as { weakNetwork: ProgressWatch }).weakNetwork);
+  await expect.poll(async () => (await watch()).progressSince, { timeout: 10_000 }).not.toBeNull();
+  const { calls, progressSince } = await watch();
+  const call = calls.findLast((each) => {
+    const url = new URL(each.url, apiUrl);
+    return pattern.test(url.pathname + url.search);
+  });
+  return call && progressSince !== null ? progressSince - call.at : Number.NaN;
 }
 
 /**
