@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigationType } from 'react-router';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
-import { NotReadyNote } from './not-ready-note.tsx';
 
 interface AppLayoutProps {
   children: ReactNode;
@@ -55,7 +54,6 @@ export function AppLayout({ children, hideHeader, hideFooter }: AppLayoutProps) 
         {children}
       </main>
       {!hideFooter && <Footer />}
-      <NotReadyNote />
     </div>
   );
 }
