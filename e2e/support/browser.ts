@@ -22,8 +22,13 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Real Debian Chromium with a fresh profile directory. */
-export async function openBrowser(options: { mobile?: boolean } = {}): Promise<BrowserSession> {
+/**
+ * Real Debian Chromium with a fresh profile directory. `serviceWorkers: 'block'` for a test that holds
+ * or fails the site's requests with `page.route`, which does not see what a service worker answers.
+ */
+export async function openBrowser(
+  options: { mobile?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'erti-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -31,6 +36,7 @@ export async function openBrowser(options: { mobile?: boolean } = {}): Promise<B
     args: CHROMIUM_FLAGS,
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
     acceptDownloads: true,
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   // CI machines are small and busy: give every wait room before calling it a failure.
   context.setDefaultTimeout(60_000);

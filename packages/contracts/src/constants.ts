@@ -54,9 +54,20 @@ export const USER_DATA_STORAGE_KEY = 'ertiUserData';
  * `<link rel="erti-entry">` and `<link rel="erti-preload">` rather than in tags the browser would fetch at
  * once: the page is drawn by its HTML, and on a slow network the JavaScript would share the first
  * round trips with it and the largest picture (decision 093).
+ *
+ * Until React has the page (`<html data-live>`, set by main.tsx) it holds back presses and typing on
+ * the page's controls, which would otherwise reach no handler or be reset by hydration (decision 094):
+ * a button's click (and so a form's submission), a field's input, a select's opening. Links stay
+ * links, and a control marked `data-works-early` (the language switch, which applies an early choice
+ * once live) is left alone.
  */
 export const PRERENDERED_PAGE_SCRIPT =
   `try{localStorage.getItem('${SESSION_STORAGE_KEY}')&&(document.documentElement.dataset.session='')}catch(e){}` +
+  "const hold=(e)=>{if('live' in document.documentElement.dataset)return;" +
+  "const c=e.target instanceof Element&&e.target.closest('button,input,select,textarea,label');" +
+  "if(!c||c.closest('[data-works-early]')||(e.type==='keydown'&&(c.tagName!=='SELECT'||e.key==='Tab')))return;" +
+  'e.preventDefault();e.stopImmediatePropagation()};' +
+  "for(const t of['click','mousedown','beforeinput','keydown','submit'])document.addEventListener(t,hold,true);" +
   "document.addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(()=>{" +
   "for(const l of document.querySelectorAll('link[rel=erti-entry],link[rel=erti-preload]')){" +
   "const e=l.rel==='erti-entry'?Object.assign(document.createElement('script'),{type:'module',src:l.href})" +

@@ -35,6 +35,15 @@ export const PRERENDERED_PATHS: string[] = [
 ];
 
 /**
+ * The note that the page is getting ready: its buttons and fields wait for the JavaScript (decision
+ * 094). Outside React's root, so hydration never sees it and the browser bundle does not carry it;
+ * CSS shows it after 400 ms and hides it once `<html data-live>` is set. It floats over the page, so
+ * neither its coming nor its going moves the layout.
+ */
+const notReadyNote = (text: string) =>
+  `<p data-not-ready-note role="status" class="pointer-events-none fixed bottom-4 left-1/2 z-50 -translate-x-1/2 animate-[erti-note-in_0s_linear_400ms_both] rounded-full bg-gray-900 px-4 py-2 text-sm text-white shadow-lg">${text}</p>`;
+
+/**
  * The page at `url` in `language`, put into `template` (the built index.html: its hashed script and
  * CSS). The tree is main.tsx's, with the static router in place of the browser's, so hydration finds
  * the same markup, in `language` (main.tsx hydrates in the page's `<html lang>`).
@@ -53,10 +62,12 @@ export async function renderPage(url: string, language: Language, template: stri
       </LanguageProvider>
     </StrictMode>,
   );
-  // The server build leaves messages as text (the browser's are compiled); the title has no variables.
-  const title = String(messages['app.document.title'] ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;');
+  // The server build leaves messages as text (the browser's are compiled); these have no variables.
+  const text = (id: string) =>
+    String(messages[id] ?? '')
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;');
+  const title = text('app.document.title');
   return (
     template
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
@@ -71,6 +82,6 @@ export async function renderPage(url: string, language: Language, template: stri
         /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
         '<link rel="erti-preload" href="$1">',
       )
-      .replace('<div id="root"></div>', `<div id="root">${app}</div>`)
+      .replace('<div id="root"></div>', `<div id="root">${app}</div>${notReadyNote(text('app.notReady'))}`)
   );
 }

@@ -26,6 +26,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       <select
         ref={select}
         id={id}
+        data-works-early
         value={language}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void choose(event.target.value);

@@ -38,6 +38,8 @@ export function Component() {
       <BillerUnavailable
         error={billerQuery.error}
         servicePath={paths.service(category, billerCategoryName)}
+        onRetry={() => void billerQuery.refetch()}
+        retrying={billerQuery.isFetching}
       />
     );
   }

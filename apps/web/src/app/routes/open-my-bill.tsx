@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router';
+import { LoadFailed } from '../../components/layout/load-failed.tsx';
 import { Spinner } from '../../components/layout/spinner.tsx';
 import { fetchBill } from '../../features/bills/api/fetch-bill.ts';
 import { getBiller } from '../../features/bills/api/get-biller.ts';
@@ -57,11 +58,17 @@ function FetchedMyBill({ id, userId }: { id: string; userId: string }) {
         <h1 className="text-2xl font-semibold text-brand-700">
           {formatMessage({ id: 'my-bills.open.failed' })}
         </h1>
-        <p role="alert" className="mt-3 text-gray-700">
-          {opened.error instanceof NoBillDue
-            ? opened.error.message || formatMessage({ id: 'my-bills.open.nothingDue' })
-            : apiErrorText(opened.error)}
-        </p>
+        {opened.error instanceof NoBillDue ? (
+          <p role="alert" className="mt-3 text-gray-700">
+            {opened.error.message || formatMessage({ id: 'my-bills.open.nothingDue' })}
+          </p>
+        ) : (
+          <div className="mt-3">
+            <LoadFailed onRetry={() => void opened.refetch()} retrying={opened.isFetching}>
+              {apiErrorText(opened.error)}
+            </LoadFailed>
+          </div>
+        )}
         <Link to={paths.myBills} className="mt-6 inline-block font-semibold text-brand-700 underline">
           {formatMessage({ id: 'my-bills.goToMyBills' })}
         </Link>

@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { Navigate } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FieldError } from '../../../components/form/form-field.tsx';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -56,16 +57,9 @@ export function ProfileScreen() {
   if (profile.isError) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p role="alert" className="text-gray-700">
+        <LoadFailed onRetry={() => void profile.refetch()} retrying={profile.isFetching}>
           {formatMessage({ id: 'accounts.profile.loadFailed' })}
-        </p>
-        <button
-          type="button"
-          onClick={() => void profile.refetch()}
-          className={`${secondaryButtonClass} mt-4`}
-        >
-          {formatMessage({ id: 'accounts.profile.tryAgain' })}
-        </button>
+        </LoadFailed>
       </section>
     );
   }

@@ -2,6 +2,7 @@ import type { CategorySlug } from '@erti/contracts/catalogue';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { BillerPaging, BillerSearchResult } from '../hooks/use-biller-search.ts';
@@ -51,9 +52,8 @@ function AllBillersBody({
   }
   if (search.isError) {
     return (
-      <div className="py-8 text-center text-gray-700">
-        <p>{formatMessage({ id: 'bills.list.loadFailed' })}</p>
-        <RetryButton onClick={search.retry} />
+      <div className="py-8 text-center">
+        <LoadFailed onRetry={search.retry}>{formatMessage({ id: 'bills.list.loadFailed' })}</LoadFailed>
       </div>
     );
   }

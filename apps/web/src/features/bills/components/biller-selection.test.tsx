@@ -319,13 +319,23 @@ describe('BillerSelection', () => {
     expect(await within(panel).findByText('Actions for 99333')).toBeTruthy();
   });
 
-  it('leaves Recent Bills empty, quietly, when they cannot be loaded', async () => {
+  it('says Recent Bills did not load, with a retry that brings them, rather than saying there are none', async () => {
     signIn();
-    stubApi((_method, path) => (path === '/bbps/prod/Electricity?limit=50' ? { body: small } : undefined));
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let savedBillsUp = false;
+    stubApi((_method, path) => {
+      if (path === '/bbps/prod/Electricity?limit=50') return { body: small };
+      if (path === '/bbps/prod/mybills/category')
+        return savedBillsUp ? { body: [] } : { status: 503, body: {} };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderSelection();
     const panel = await screen.findByRole('region', { name: 'Recent Bills' });
-    await waitFor(() => expect(consoleError).toHaveBeenCalled());
-    expect(within(panel).getByText('Bills you fetch here are saved for next time.')).toBeTruthy();
+    expect(within(panel).getByRole('status', { name: 'Loading your saved bills' })).toBeTruthy();
+    await within(panel).findByText('We could not load your saved bills.', {}, { timeout: 5000 });
+    expect(within(panel).queryByText('Bills you fetch here are saved for next time.')).toBeNull();
+    savedBillsUp = true;
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('Bills you fetch here are saved for next time.')).toBeTruthy();
   });
 });

@@ -3,6 +3,9 @@ import type { CategorySlug } from '@erti/contracts/catalogue';
 import { type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -38,7 +41,8 @@ function RecentBillsRoom() {
 export function RecentBills({ category, categorySlug, actions }: RecentBillsProps) {
   const { formatMessage } = useIntl();
   const session = useSession();
-  const bills = useSavedBills(category).data ?? [];
+  const saved = useSavedBills(category);
+  const bills = saved.data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
@@ -50,7 +54,13 @@ export function RecentBills({ category, categorySlug, actions }: RecentBillsProp
       <h2 id={titleId} className="text-lg font-semibold text-gray-900">
         {formatMessage({ id: 'bills.recent.title' })}
       </h2>
-      {current ? (
+      {saved.isPending ? (
+        <Spinner label={formatMessage({ id: 'bills.recent.loading' })} />
+      ) : saved.isError ? (
+        <LoadFailed look="note" onRetry={() => void saved.refetch()} retrying={saved.isFetching}>
+          {formatMessage({ id: 'bills.recent.loadFailed' })}
+        </LoadFailed>
+      ) : current ? (
         <SavedBillCard
           key={current._id}
           bill={current}
@@ -134,15 +144,14 @@ function SavedBillCard({ bill, category, categorySlug, actions }: { bill: SavedB
         >
           {formatMessage({ id: 'bills.recent.fetchLatest' })}
         </Link>
-        <button
-          type="button"
+        <BusyButton
           aria-label={formatMessage({ id: 'bills.recent.deleteLabel' }, { billNumber: bill.billNumber })}
-          disabled={deleteBill.isPending}
+          busy={deleteBill.isPending}
           onClick={() => deleteBill.mutate(bill.billNumber)}
           className="rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-white disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           {formatMessage({ id: 'bills.recent.delete' })}
-        </button>
+        </BusyButton>
       </div>
       {actions?.(bill)}
     </div>

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { useSiteConfig } from '../../../lib/site-config.ts';
 
 const telephone = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
@@ -6,9 +7,15 @@ const whatsapp = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}
 
 /** How to reach us (all from the site configuration). */
 export function ContactDetails() {
-  const { data: site, isError } = useSiteConfig();
+  const { data: site, isError, isFetching, refetch } = useSiteConfig();
   const { formatMessage } = useIntl();
-  if (isError) return <p role="alert">{formatMessage({ id: 'contact.details.loadFailed' })}</p>;
+  if (isError) {
+    return (
+      <LoadFailed onRetry={() => void refetch()} retrying={isFetching}>
+        {formatMessage({ id: 'contact.details.loadFailed' })}
+      </LoadFailed>
+    );
+  }
   if (!site) return <p aria-busy="true">{formatMessage({ id: 'contact.details.loading' })}</p>;
   const rows = [
     {

@@ -1,6 +1,8 @@
 import type { HeldOrder, HeldOrdersResponse } from '@erti/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
+import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { gatewayName } from '../model/view.ts';
 import { buttonClass } from './search-form.tsx';
@@ -74,9 +76,15 @@ export function HeldOrdersPanel(props: {
   onResolve: (order: HeldOrder) => void;
 }) {
   const { formatMessage } = useIntl();
-  const { data, isPending, isError } = props.heldOrders;
-  if (isPending) return <p className="text-gray-700">{formatMessage({ id: 'merchant.held.loading' })}</p>;
-  if (isError) return <p role="alert">{formatMessage({ id: 'merchant.held.loadFailed' })}</p>;
+  const { data, isPending, isError, isFetching, refetch } = props.heldOrders;
+  if (isPending) return <Spinner label={formatMessage({ id: 'merchant.held.loading' })} />;
+  if (isError) {
+    return (
+      <LoadFailed onRetry={() => void refetch()} retrying={isFetching}>
+        {formatMessage({ id: 'merchant.held.loadFailed' })}
+      </LoadFailed>
+    );
+  }
   if (data.orders.length === 0)
     return <p className="text-gray-700">{formatMessage({ id: 'merchant.held.none' })}</p>;
   return (

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Pagination } from '../../../components/layout/pagination.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import type { RefundFilter } from '../model/filters.ts';
@@ -31,12 +32,9 @@ export function PagedTable<Filter extends RefundFilter>(props: PagedTableProps<F
   if (list.isPending) return <Spinner label={formatMessage({ id: 'merchant.list.loading' }, { what })} />;
   if (list.isError)
     return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
-        {formatMessage({ id: 'merchant.list.loadFailed' }, { what })}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => list.refetch()}>
-          {formatMessage({ id: 'payments.tryAgain' })}
-        </button>
-      </p>
+      <LoadFailed onRetry={() => void list.refetch()} retrying={list.isFetching}>
+        {formatMessage({ id: 'merchant.list.loadFailed' }, { what })}
+      </LoadFailed>
     );
   if (!list.data.total)
     return <p className="rounded-xl bg-white p-6 text-center text-gray-800 shadow-sm">{props.empty}</p>;

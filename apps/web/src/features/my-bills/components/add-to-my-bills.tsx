@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAddMyBill } from '../api/add-my-bill.ts';
@@ -74,9 +75,9 @@ export function AddToMyBills({ billerId, customerParams, suggestedNickname }: Ad
         </p>
       )}
       <div className="mt-3 flex gap-2">
-        <button type="submit" disabled={add.isPending} className={buttonClass}>
+        <BusyButton type="submit" busy={add.isPending} className={buttonClass}>
           {formatMessage({ id: 'my-bills.add.add' })}
-        </button>
+        </BusyButton>
         <button
           type="button"
           onClick={() => setOpen(false)}

@@ -7,6 +7,7 @@ import {
 } from '@erti/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { type Formats, useFormat } from '../../../lib/format.ts';
 import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
@@ -141,16 +142,16 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
         {controls
           .filter((control) => control.shown)
           .map((control) => (
-            <button
+            <BusyButton
               key={control.change}
-              type="button"
               className={buttonClass}
+              busy={change.isPending && change.variables?.change === control.change}
               disabled={change.isPending}
               aria-label={control.name}
               onClick={() => act(control.change)}
             >
               {formatMessage({ id: control.label })}
-            </button>
+            </BusyButton>
           ))}
       </div>
       {formOpen && !isLive(autopay) && <TurnOnForm bill={bill} onClose={() => setFormOpen(false)} />}
@@ -240,13 +241,13 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
       )}
       <p className="text-gray-600 sm:col-span-3">{formatMessage({ id: 'my-bills.autopay.terms' })}</p>
       <div className="flex gap-2 sm:col-span-3">
-        <button
+        <BusyButton
           type="submit"
-          disabled={turnOn.isPending}
+          busy={turnOn.isPending}
           className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           {formatMessage({ id: 'my-bills.autopay.continueTo' }, { gateway: gatewayNames[gateway] })}
-        </button>
+        </BusyButton>
         <button type="button" className={buttonClass} onClick={onClose}>
           {formatMessage({ id: 'my-bills.autopay.notNow' })}
         </button>

@@ -3,6 +3,7 @@ import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -73,6 +74,7 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
           type="button"
           role="switch"
           aria-checked={bill.remindersOn}
+          aria-busy={reminders.isPending}
           disabled={reminders.isPending}
           onClick={() =>
             reminders.mutate(
@@ -84,15 +86,14 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
         >
           {formatMessage({ id: bill.remindersOn ? 'my-bills.card.remindOn' : 'my-bills.card.remindOff' })}
         </button>
-        <button
-          type="button"
+        <BusyButton
           aria-label={formatMessage({ id: 'my-bills.card.removeLabel' }, { nickname: bill.nickname })}
-          disabled={remove.isPending}
+          busy={remove.isPending}
           onClick={() => remove.mutate(bill.id, { onError: failed('my-bills.card.removeFailed') })}
           className={actionClass}
         >
           {formatMessage({ id: 'my-bills.card.remove' })}
-        </button>
+        </BusyButton>
       </div>
       <AutopayPanel bill={bill} />
     </article>

@@ -1,6 +1,7 @@
 import type { Autopay, MyBill } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -42,9 +43,11 @@ function MyBillsList() {
   if (bills.isPending) return <Spinner label={formatMessage({ id: 'my-bills.page.loading' })} />;
   if (bills.isError) {
     return (
-      <p role="alert" className="mt-6 text-red-700">
-        {formatMessage({ id: 'my-bills.page.loadFailed' })}
-      </p>
+      <div className="mt-6">
+        <LoadFailed onRetry={() => void bills.refetch()} retrying={bills.isFetching}>
+          {formatMessage({ id: 'my-bills.page.loadFailed' })}
+        </LoadFailed>
+      </div>
     );
   }
   if (bills.data.length === 0) {

@@ -21,6 +21,20 @@ afterEach(() => {
 });
 
 describe('payment success page', () => {
+  it("says when the payment's status did not load, and Try again brings it", async () => {
+    let up = false;
+    stubApi({
+      [ORDER]: () => (up ? { body: makeOrderDetail() } : { status: 503, body: { message: 'Unavailable' } }),
+    });
+    renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain("We could not load this payment's status.");
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.queryByText("We could not load this payment's status.")).toBeNull();
+  });
+
   it("says 'Payment Successful' and 'Continue Shopping' goes home on a desktop", async () => {
     stubApi({});
     renderScreen(<PaymentSuccess />, { path: '/payment-success' });

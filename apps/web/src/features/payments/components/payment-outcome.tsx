@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -34,6 +35,12 @@ function PaymentOutcome({ orderId, assumed, action }: PaymentOutcomeProps) {
         <p className="text-gray-700">{formatMessage({ id: 'spec.payment.failureRefundText' })}</p>
       )}
       {order.isLoading && <Spinner label={formatMessage({ id: 'payments.outcome.loading' })} />}
+      {/* The status is asked again every 5 s meanwhile; the button need not wait for that. */}
+      {order.isError && !order.data && (
+        <LoadFailed onRetry={() => void order.refetch()} retrying={order.isFetching}>
+          {formatMessage({ id: 'payments.outcome.loadFailed' })}
+        </LoadFailed>
+      )}
       {order.data && <OrderProgress order={order.data} />}
       {action}
     </section>

@@ -116,6 +116,21 @@ describe('receipt', () => {
     stubApi({ [ORDER]: () => ({ status: 404, body: { message: 'Order not found' } }) });
     renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
     expect((await screen.findByRole('alert')).textContent).toContain('We could not find this payment.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('says when the receipt did not load, and Try again brings it', async () => {
+    let up = false;
+    stubApi({
+      [ORDER]: () => (up ? { body: makeOrderDetail() } : { status: 503, body: { message: 'Unavailable' } }),
+    });
+    renderScreen(<ReceiptView orderId="ord_1" />, { path: '/receipt/ord_1' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('We could not load this receipt.');
+    up = true;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Payment receipt')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

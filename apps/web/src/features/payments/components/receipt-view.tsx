@@ -1,6 +1,8 @@
 import type { OrderDetail, OrderRefund } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/form/busy-button.tsx';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
@@ -35,11 +37,11 @@ function ReceiptActions({ order }: { order: OrderDetail }) {
     });
   return (
     <div className="flex flex-wrap gap-3 print:hidden">
-      <button type="button" className={actionButton} onClick={downloadPdf} disabled={download.isPending}>
+      <BusyButton className={actionButton} onClick={downloadPdf} busy={download.isPending}>
         {formatMessage({
           id: download.isPending ? 'payments.receipt.downloading' : 'payments.receipt.downloadPdf',
         })}
-      </button>
+      </BusyButton>
       <button type="button" className={actionButton} onClick={() => window.print()}>
         {formatMessage({ id: 'payments.receipt.print' })}
       </button>
@@ -144,15 +146,18 @@ export function ReceiptView({ orderId }: { orderId: string }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       {order.isPending && <Spinner label={formatMessage({ id: 'payments.receipt.loading' })} />}
-      {order.isError && (
+      {order.isError && isNotFound(order.error) && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
-          {formatMessage({
-            id: isNotFound(order.error) ? 'payments.notFound' : 'payments.receipt.loadFailed',
-          })}{' '}
+          {formatMessage({ id: 'payments.notFound' })}{' '}
           <Link to={paths.txn} className="font-semibold underline">
             {formatMessage({ id: 'payments.receipt.allTransactions' })}
           </Link>
         </p>
+      )}
+      {order.isError && !isNotFound(order.error) && (
+        <LoadFailed onRetry={() => void order.refetch()} retrying={order.isFetching}>
+          {formatMessage({ id: 'payments.receipt.loadFailed' })}
+        </LoadFailed>
       )}
       {order.data && <Receipt order={order.data} />}
     </section>

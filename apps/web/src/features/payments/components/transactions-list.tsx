@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@erti/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Pagination } from '../../../components/layout/pagination.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
@@ -208,12 +209,9 @@ export function TransactionsList() {
         <Spinner label={formatMessage({ id: 'payments.transactions.loading' })} />
       )}
       {orders.isError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
-          {formatMessage({ id: 'payments.transactions.loadFailed' })}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => orders.refetch()}>
-            {formatMessage({ id: 'payments.tryAgain' })}
-          </button>
-        </p>
+        <LoadFailed onRetry={() => void orders.refetch()} retrying={orders.isFetching}>
+          {formatMessage({ id: 'payments.transactions.loadFailed' })}
+        </LoadFailed>
       )}
       {orders.data && orders.data.total === 0 && <NoPayments />}
       {orders.data && orders.data.total > 0 && (

@@ -198,6 +198,7 @@ export function MobileRechargeForm() {
             disabled={catalogue.stillLoading}
             loading={operators.isPending || catalogue.checking || catalogue.stillLoading}
           />
+          {operators.isError && <RetryNote what="operators" onRetry={() => operators.refetch()} />}
           {catalogue.stillLoading && <CatalogueLoadingNote list="operators" />}
           <FormField label={formatMessage({ id: 'recharge.plans.circle' })}>
             {(control) => (

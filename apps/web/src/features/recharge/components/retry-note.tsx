@@ -1,24 +1,20 @@
 import { useIntl } from 'react-intl';
+import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 
 /** A quiet note under a field whose list did not load, with a way to try again. */
 export function RetryNote({
   what,
   onRetry,
+  retrying,
 }: {
-  what: 'circles' | 'plans' | 'locations' | 'institutes';
+  what: 'circles' | 'plans' | 'locations' | 'operators' | 'institutes';
   onRetry(): void;
+  retrying?: boolean;
 }) {
   const { formatMessage } = useIntl();
   return (
-    <p className="mt-1 text-sm text-gray-700">
-      {formatMessage({ id: 'recharge.retry.text' }, { what })}{' '}
-      <button
-        type="button"
-        onClick={onRetry}
-        className="font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
-        {formatMessage({ id: 'payments.tryAgain' })}
-      </button>
-    </p>
+    <LoadFailed look="note" onRetry={onRetry} retrying={retrying}>
+      {formatMessage({ id: 'recharge.retry.text' }, { what })}
+    </LoadFailed>
   );
 }
