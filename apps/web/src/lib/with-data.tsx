@@ -12,11 +12,10 @@ export async function withData<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): Promise<ComponentType<Props>> {
   const [Loaded, { DataProvider }] = await Promise.all([load(), loadDataLayer()]);
-  return function WithData(props: Props) {
-    return (
-      <DataProvider>
-        <Loaded {...props} />
-      </DataProvider>
-    );
-  };
+  // Made once per chunk (the lazy loaders call this once), not per render.
+  return (props: Props) => (
+    <DataProvider>
+      <Loaded {...props} />
+    </DataProvider>
+  );
 }
