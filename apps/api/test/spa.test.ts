@@ -177,6 +177,7 @@ describe('serving the prerendered public pages', () => {
       '/services/finance-%26-tax/Credit%20Card/Axis%2FBank',
       '/services/finance-%26-tax/Credit%20Card/100%25%20Bank',
       '/services/finance-%26-tax/Credit%20Card/Axis/more',
+      `/services/finance-%26-tax/Credit%20Card/${encodeURIComponent(BILLER_NAME_SLOT)}`,
     ]) {
       const response = await app.inject({ url });
       expect(response.body, url).toBe(html);

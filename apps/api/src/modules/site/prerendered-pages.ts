@@ -40,13 +40,13 @@ const MAX_BILLER_NAME = 200;
 /**
  * `/services/<group>/<service>/<biller>` split and decoded segment by segment, or undefined. A name
  * with `/` or `%` in it gets the app shell: the router decodes those differently from a plain segment,
- * and the page drawn must be the one the browser then hydrates.
+ * and the page drawn must be the one the browser then hydrates; so does one with the slot's characters.
  */
 function billEntryAddress(url: string): { service: string; billerName: string } | undefined {
   const segments = (url.split('?')[0] ?? '').split('/');
   if (segments.length !== 5 || segments[1] !== 'services') return undefined;
   const [, , group = '', service = '', biller = ''] = segments.map(decodedPath);
-  if (!group || !service || !biller || biller.length > MAX_BILLER_NAME || /[/%]/.test(biller))
+  if (!group || !service || !biller || biller.length > MAX_BILLER_NAME || /[/%\uE000\uE001]/.test(biller))
     return undefined;
   return { service: `/services/${group}/${service}`, billerName: biller };
 }
