@@ -16,8 +16,8 @@ const HASHED_ASSET = 'public, max-age=31536000, immutable';
 
 /**
  * A bill-entry page with the biller's name written in (decision 097), compressed for this answer:
- * brotli at quality 5 takes about a millisecond for its 40 KB and keeps it near the precompressed
- * pages' size.
+ * brotli at quality 5 makes its 23 KB 5.8 KB in a few milliseconds; quality 11, as the precompressed
+ * pages have, would save 0.5 KB for 50 times the CPU.
  */
 async function sendBillEntryPage(
   request: FastifyRequest,
