@@ -14,12 +14,11 @@ export type Catalogue = Record<string, string | MessageFormatElement[]>;
  * demand: a visitor downloads one language's catalogues, never all of them. One loader per language
  * rather than one per file keeps the list of 51 files out of the entry.
  */
-const languageCatalogues: Record<Language, () => Promise<{ namespaceFiles: Record<string, Catalogue> }>> =
-  {
-    en: () => import('./languages/en.ts'),
-    hi: () => import('./languages/hi.ts'),
-    ta: () => import('./languages/ta.ts'),
-  };
+const languageCatalogues: Record<Language, () => Promise<{ namespaceFiles: Record<string, Catalogue> }>> = {
+  en: () => import('./languages/en.ts'),
+  hi: () => import('./languages/hi.ts'),
+  ta: () => import('./languages/ta.ts'),
+};
 
 /** The namespace file of a catalogue path: `../../locales/hi/accounts.json` → `['hi', 'accounts']`. */
 export function catalogueFile(path: string): { language: string; namespace: string } {
