@@ -290,7 +290,7 @@ async function main() {
       '',
       loadLine(loads),
       '',
-      `Lighthouse 12.8.2, mobile (Moto G Power, simulated slow 4G, 4x CPU slowdown); each figure the median of ${RUNS} runs (of those Lighthouse could measure). The api serves each build, as \`npm start\` does; "today" is the web app at ${baseRef.slice(0, 7)} (before prerendering), built and served the same way in the same run, the two audited in turns.`,
+      `Lighthouse 12.8.2, mobile (Moto G Power, simulated slow 4G, 4x CPU slowdown); each figure the median of ${RUNS} runs (of those Lighthouse could measure). The api serves each build, as \`npm start\` does; "today" is the web app at ${baseRef.slice(0, 7)} (\`BENCH_BASE_REF\`, else where this branch left main), built and served the same way in the same run, the two audited in turns.`,
       '',
       markdownTable(
         [

@@ -59,10 +59,14 @@ function compiledCatalogues(): Plugin {
   };
 }
 
-/** The chunk of a language's catalogues: `src/locales/hi/accounts.json` → `locale-hi`. */
+/**
+ * The chunk of a language's catalogues and of its loader: `src/locales/hi/accounts.json` and
+ * `src/lib/i18n/languages/hi.ts` → `locale-hi`.
+ */
 function languageChunkOf(id: string): string | null {
-  const language = /\/src\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1];
-  return language ? `locale-${language}` : null;
+  const language = /\/src\/(?:locales\/([^/]+)\/[^/]+\.json|lib\/i18n\/languages\/([^/]+)\.ts)$/.exec(id);
+  const name = language?.[1] ?? language?.[2];
+  return name ? `locale-${name}` : null;
 }
 
 /** With every message compiled, react-intl needs only the parser's types (FormatJS's `no-parser`). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { billersOf } from '../support/catalogue.ts';
 import { signInThroughApi } from '../support/session.ts';
 
 /**
@@ -135,6 +136,28 @@ describe('the public pages, prerendered', () => {
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         expect(problems, `${language} ${path}`).toEqual([]);
       }
+    }
+  });
+
+  it("draws a biller's bill-entry page from its first HTML, the name from the address, and hydrates it in each language (decision 097)", async () => {
+    const { context, page } = browser;
+    onTestFinished(() => context.clearCookies({ name: 'erti_lang' }));
+    const [biller] = await billersOf<{ billerName: string }>(apiUrl, 'Electricity');
+    const path = `/services/utilities/Electricity/${biller?.billerName}`;
+    for (const language of ['en', 'hi', 'ta'] as const) {
+      await context.addCookies([{ name: 'erti_lang', value: language, url: apiUrl }]);
+      const firstHtml = await fetch(urlOf(path), { headers: { cookie: `erti_lang=${language}` } }).then(
+        (response) => response.text(),
+      );
+      const billerHeading = /<h2[^>]*>([^<]*)</.exec(firstHtml)?.[1]?.replaceAll('&amp;', '&');
+      expect(billerHeading, language).toBe(biller?.billerName);
+      expect(firstHtml, language).toContain(`<html lang="${language}"`);
+      problems.length = 0;
+      expect(await openHydrated(page, path), language).toBe(headingIn(firstHtml));
+      // The biller's record and the form come in after hydration, in the loading note's place.
+      await page.locator('[data-page-loading]').waitFor({ state: 'detached' });
+      expect(await page.locator('h2').first().textContent()).toBe(biller?.billerName);
+      expect(problems, language).toEqual([]);
     }
   });
 

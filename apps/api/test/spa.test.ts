@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { BILLER_NAME_SLOT } from '@erti/contracts/constants';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSpa } from '../src/plugins/spa.ts';
@@ -10,6 +11,9 @@ const html = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)
 const script = `console.info(${JSON.stringify('x'.repeat(4000))});`;
 const serviceWorker = 'self.addEventListener("fetch", () => {});';
 const manifest = JSON.stringify({ name: 'Erti Pay', start_url: '/', display: 'standalone' });
+/** A service's bill-entry page as the build writes it (decision 097): the slot as name and letter. */
+const billEntryPageIn = (language: string) =>
+  `<!doctype html><html lang="${language}"><body><div id="root"><span>${BILLER_NAME_SLOT.charAt(0)}</span><h2>${BILLER_NAME_SLOT}</h2>${' '.repeat(2000)}</div></body></html>`;
 const pageIn = (language: string, heading: string) =>
   `<!doctype html><html lang="${language}"><body><div id="root"><h1>${heading}</h1></div></body></html>`;
 let dist: string;
@@ -33,10 +37,18 @@ beforeAll(async () => {
       join(dist, 'prerendered', language, 'services/finance-&-tax/Credit Card.html'),
       pageIn(language, 'Pay your Credit Card Bill'),
     );
+    mkdirSync(join(dist, 'prerendered', language, 'services/finance-&-tax/Credit Card'));
+    writeFileSync(
+      join(dist, 'prerendered', language, 'services/finance-&-tax/Credit Card/_bill-entry.html'),
+      billEntryPageIn(language),
+    );
   }
   writeFileSync(
     join(dist, 'prerendered/pages.json'),
-    JSON.stringify({ paths: ['/', '/about', '/services/finance-&-tax/Credit Card'] }),
+    JSON.stringify({
+      paths: ['/', '/about', '/services/finance-&-tax/Credit Card'],
+      billEntryServices: ['/services/finance-&-tax/Credit Card'],
+    }),
   );
   await registerSpa(app, dist);
 });
@@ -141,6 +153,35 @@ describe('serving the prerendered public pages', () => {
     });
     expect(response.body).toContain('<h1>Pay your Credit Card Bill</h1>');
     expect(languageOf(response.body)).toBe('en');
+  });
+
+  it("answers a biller's bill-entry page of a prerendered service with its name written in as text", async () => {
+    const response = await app.inject({
+      url: `/services/finance-%26-tax/Credit%20Card/${encodeURIComponent('axis <bank> & "co"')}?x=1`,
+      headers: { cookie: 'erti_lang=hi', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-language']).toBe('hi');
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const body = brotliDecompressSync(response.rawPayload).toString();
+    expect(languageOf(body)).toBe('hi');
+    expect(body).toContain('<span>A</span><h2>axis &lt;bank&gt; &amp; &quot;co&quot;</h2>');
+    expect(body).not.toContain(BILLER_NAME_SLOT.charAt(0));
+  });
+
+  it('answers a bill-entry address of no prerendered service, or a name with / or %, with the app shell', async () => {
+    for (const url of [
+      '/services/finance-%26-tax/Loan/Axis',
+      '/services/finance-%26-tax/Credit%20Card/Axis%2FBank',
+      '/services/finance-%26-tax/Credit%20Card/100%25%20Bank',
+      '/services/finance-%26-tax/Credit%20Card/Axis/more',
+      `/services/finance-%26-tax/Credit%20Card/${encodeURIComponent(BILLER_NAME_SLOT)}`,
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.body, url).toBe(html);
+    }
   });
 
   it('answers any other address, one reaching outside the pages among them, with the app shell', async () => {

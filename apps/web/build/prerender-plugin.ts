@@ -17,6 +17,22 @@ type PrerenderModule = typeof import('../src/app/prerender.tsx');
 /** The file of a page: `/` is `index.html`, `/services/recharge/DTH` is `services/recharge/DTH.html`. */
 const pageFile = (pathname: string) => `${pathname === '/' ? '/index' : decodeURIComponent(pathname)}.html`;
 
+/**
+ * The file of a service's bill-entry page (decision 097): `/services/recharge/DTH` →
+ * `services/recharge/DTH/_bill-entry.html`, as the api reads it.
+ */
+const billEntryFile = (service: string) => `${decodeURIComponent(service)}/_bill-entry.html`;
+
+/**
+ * The api writes the biller's name for the slot as text; a slot that reached an address or an
+ * attribute URL-encoded would stay there, so the build refuses such a page.
+ */
+function checkedBillEntryPage(html: string, path: string, slot: string): string {
+  if (!html.includes(slot) || html.includes(encodeURIComponent(slot)))
+    throw new Error(`The bill-entry page ${path} must have the biller's name as text only`);
+  return html;
+}
+
 async function loadRenderer(): Promise<PrerenderModule> {
   rmSync(serverBuildDir, { recursive: true, force: true });
   await build({
@@ -47,7 +63,8 @@ export function prerender(): Plugin {
       async handler(options) {
         const outDir = options.dir as string;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        const { LANGUAGES, PRERENDERED_PATHS, renderPage } = await loadRenderer();
+        const renderer = await loadRenderer();
+        const { BILL_ENTRY_TEMPLATES, BILLER_NAME_SLOT, LANGUAGES, PRERENDERED_PATHS, renderPage } = renderer;
         // 'body': a stylesheet link at the end of the body blocks no paint, and needs no inline script
         // (the page's Content-Security-Policy allows none).
         const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'body', logLevel: 'warn' });
@@ -58,12 +75,19 @@ export function prerender(): Plugin {
             mkdirSync(dirname(file), { recursive: true });
             writeFileSync(file, html);
           }
+          for (const { service, path } of BILL_ENTRY_TEMPLATES) {
+            const html = await beasties.process(await renderPage(path, language, template));
+            const file = join(outDir, PRERENDERED_DIR, language, billEntryFile(service));
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(file, checkedBillEntryPage(html, path, BILLER_NAME_SLOT));
+          }
         }
         writeFileSync(
           join(outDir, PRERENDERED_DIR, 'pages.json'),
           JSON.stringify({
             languages: LANGUAGES,
             paths: PRERENDERED_PATHS.map((path) => decodeURIComponent(path)),
+            billEntryServices: BILL_ENTRY_TEMPLATES.map(({ service }) => decodeURIComponent(service)),
           }),
         );
         rmSync(serverBuildDir, { recursive: true, force: true });

@@ -73,3 +73,14 @@ export const PRERENDERED_PAGE_SCRIPT =
   "const e=l.rel==='erti-entry'?Object.assign(document.createElement('script'),{type:'module',src:l.href})" +
   ":Object.assign(document.createElement('link'),{rel:'modulepreload',href:l.href});" +
   "e.crossOrigin='';document.head.append(e)}})))";
+
+/**
+ * A bill-entry page (`/services/<group>/<service>/<biller>`) is prerendered once per service with this
+ * in the biller's name (decision 097); the api writes the address's biller name in its place. Two
+ * private-use characters around a word: nothing else on a page has them, and the logo's letter (the
+ * name's first character, upper-cased) is the first of them alone.
+ */
+export const BILLER_NAME_SLOT = '\uE000biller\uE001';
+
+/** The letter a biller's logo shows when it has no picture: its name's first character, upper-cased. */
+export const logoLetterOf = (billerName: string) => billerName.trim().charAt(0).toUpperCase();

@@ -5,7 +5,7 @@
 
 import type { Language } from '@erti/contracts';
 import { serviceCatalogue } from '@erti/contracts/catalogue';
-import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
+import { BILLER_NAME_SLOT, PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -16,6 +16,7 @@ import { Providers } from './providers.tsx';
 import { AppRoutes, loadScreenAt } from './router.tsx';
 
 export { LANGUAGES } from '@erti/contracts';
+export { BILLER_NAME_SLOT };
 
 /**
  * The pages any visitor sees the same before signing in: their first HTML carries their content.
@@ -42,6 +43,19 @@ export const PRERENDERED_PATHS: string[] = [
  */
 const notReadyNote = (text: string) =>
   `<p data-not-ready-note role="status" class="pointer-events-none fixed bottom-4 left-1/2 z-50 -translate-x-1/2 animate-[erti-note-in_0s_linear_400ms_both] rounded-full bg-gray-900 px-4 py-2 text-sm text-white shadow-lg">${text}</p>`;
+
+/**
+ * The bill-entry page of every service, with `BILLER_NAME_SLOT` for the biller's name (decision 097):
+ * the page a deep link to a biller first shows (drawn from the address while the biller's record
+ * loads), whose name the api writes in. `/services/utilities/Electricity` → its pages' address.
+ */
+export const BILL_ENTRY_TEMPLATES: { service: string; path: string }[] = serviceCatalogue.flatMap(
+  (category) =>
+    category.services.map((service) => ({
+      service: paths.service(category.slug, service.title),
+      path: paths.billEntry(category.slug, service.title, BILLER_NAME_SLOT),
+    })),
+);
 
 /**
  * The page at `url` in `language`, put into `template` (the built index.html: its hashed script and

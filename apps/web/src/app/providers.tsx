@@ -1,10 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useToastRaised } from '../lib/toast.ts';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 60_000, refetchOnWindowFocus: false } },
-});
 
 // The container's chunk loads with the first toast (lib/toast.ts), which it then shows.
 const ToastHost = lazy(() => import('../components/toast-host.tsx'));
@@ -17,12 +12,15 @@ function Toasts() {
   ) : null;
 }
 
-/** App-wide providers: data cache and toasts. */
+/**
+ * App-wide providers: toasts. The data cache's provider comes with each part that fetches
+ * (`lib/with-data.tsx`), not here, so the home page's first JavaScript goes without it (decision 096).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <Toasts />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, use } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
+import { withData } from '../lib/with-data.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
 interface Screen {
@@ -11,43 +12,52 @@ interface Screen {
   hideFooter?: boolean;
 }
 
+type ScreenModule = { Component: ComponentType };
+
+/**
+ * A screen under the data layer's provider, its code and the data layer's fetched together. Every
+ * screen but the home page fetches (or may: forms, billers, the site's facts); the home page's first
+ * JavaScript goes without the data layer (decision 096).
+ */
+const fetching = (load: () => Promise<ScreenModule>) => async (): Promise<ScreenModule> => ({
+  Component: await withData(() => load().then((module) => module.Component)),
+});
+
 /** Every path of the spec's route table, and My Bills. */
 const screens: Screen[] = [
   { path: '/', load: () => import('./routes/home.tsx') },
-  { path: '/footer', load: () => import('./routes/footer.tsx'), hideHeader: true },
-  { path: '/services', load: () => import('./routes/services.tsx') },
-  { path: '/services/:category/:subcategory', load: () => import('./routes/service.tsx') },
+  { path: '/footer', load: fetching(() => import('./routes/footer.tsx')), hideHeader: true },
+  { path: '/services', load: fetching(() => import('./routes/services.tsx')) },
+  { path: '/services/:category/:subcategory', load: fetching(() => import('./routes/service.tsx')) },
   {
     path: '/services/:category/:billerCategoryName/:billerName',
-    load: () => import('./routes/bill-entry.tsx'),
+    load: fetching(() => import('./routes/bill-entry.tsx')),
   },
-  { path: '/billerdetails', load: () => import('./routes/biller-details.tsx') },
-  { path: '/about', load: () => import('./routes/about.tsx') },
-  { path: '/contact', load: () => import('./routes/contact.tsx') },
-  { path: '/complaint', load: () => import('./routes/complaint.tsx') },
-  { path: '/terms', load: () => import('./routes/terms.tsx'), hideHeader: true },
-  { path: '/privacy', load: () => import('./routes/privacy.tsx'), hideHeader: true },
-  { path: '/education', load: () => import('./routes/education.tsx') },
-  { path: '/nav', load: () => import('./routes/nav.tsx'), hideFooter: true },
-  { path: '/login', load: () => import('./routes/login.tsx') },
-  { path: '/signup', load: () => import('./routes/signup.tsx') },
-  { path: '/register', load: () => import('./routes/signup.tsx') },
-  { path: '/forgotPassword', load: () => import('./routes/forgot-password.tsx') },
-  { path: '/delete-account', load: () => import('./routes/delete-account.tsx') },
-  { path: '/payment-selection', load: () => import('./routes/payment-selection.tsx') },
-  { path: '/profile', load: () => import('./routes/profile.tsx') },
-  { path: '/txn', load: () => import('./routes/txn.tsx') },
-  { path: '/bbps', load: () => import('./routes/bbps.tsx') },
-  { path: '/payment-success', load: () => import('./routes/payment-success.tsx') },
-  { path: '/payment-failure', load: () => import('./routes/payment-failure.tsx') },
-  { path: '/phonepe/status/:transactionId', load: () => import('./routes/phonepe-status.tsx') },
-  { path: '/receipt/:orderId', load: () => import('./routes/receipt.tsx') },
-  { path: '/merchant', load: () => import('./routes/merchant.tsx') },
-  { path: '/my-bills', load: () => import('./routes/my-bills.tsx') },
-  { path: '*', load: () => import('./routes/not-found.tsx') },
+  { path: '/billerdetails', load: fetching(() => import('./routes/biller-details.tsx')) },
+  { path: '/about', load: fetching(() => import('./routes/about.tsx')) },
+  { path: '/contact', load: fetching(() => import('./routes/contact.tsx')) },
+  { path: '/complaint', load: fetching(() => import('./routes/complaint.tsx')) },
+  { path: '/terms', load: fetching(() => import('./routes/terms.tsx')), hideHeader: true },
+  { path: '/privacy', load: fetching(() => import('./routes/privacy.tsx')), hideHeader: true },
+  { path: '/education', load: fetching(() => import('./routes/education.tsx')) },
+  { path: '/nav', load: fetching(() => import('./routes/nav.tsx')), hideFooter: true },
+  { path: '/login', load: fetching(() => import('./routes/login.tsx')) },
+  { path: '/signup', load: fetching(() => import('./routes/signup.tsx')) },
+  { path: '/register', load: fetching(() => import('./routes/signup.tsx')) },
+  { path: '/forgotPassword', load: fetching(() => import('./routes/forgot-password.tsx')) },
+  { path: '/delete-account', load: fetching(() => import('./routes/delete-account.tsx')) },
+  { path: '/payment-selection', load: fetching(() => import('./routes/payment-selection.tsx')) },
+  { path: '/profile', load: fetching(() => import('./routes/profile.tsx')) },
+  { path: '/txn', load: fetching(() => import('./routes/txn.tsx')) },
+  { path: '/bbps', load: fetching(() => import('./routes/bbps.tsx')) },
+  { path: '/payment-success', load: fetching(() => import('./routes/payment-success.tsx')) },
+  { path: '/payment-failure', load: fetching(() => import('./routes/payment-failure.tsx')) },
+  { path: '/phonepe/status/:transactionId', load: fetching(() => import('./routes/phonepe-status.tsx')) },
+  { path: '/receipt/:orderId', load: fetching(() => import('./routes/receipt.tsx')) },
+  { path: '/merchant', load: fetching(() => import('./routes/merchant.tsx')) },
+  { path: '/my-bills', load: fetching(() => import('./routes/my-bills.tsx')) },
+  { path: '*', load: fetching(() => import('./routes/not-found.tsx')) },
 ];
-
-type ScreenModule = { Component: ComponentType };
 
 const loads = new Map<Screen, Promise<ScreenModule>>();
 

@@ -1,12 +1,7 @@
-import type { SiteConfig } from '@erti/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { publicApi } from './api-client.ts';
+import { siteConfigQuery } from './site-config-query.ts';
 
 /** The site configuration (contact facts, promotions, logo store), fetched once and cached. */
 export function useSiteConfig() {
-  return useQuery({
-    queryKey: ['site-config'],
-    queryFn: () => publicApi.get<SiteConfig>('/site-config'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(siteConfigQuery);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '@erti/contracts';
-import { PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
+import { BILLER_NAME_SLOT, logoLetterOf, PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
 import { requestLanguage } from '../../lib/request-language.ts';
 
 /** The page policy's allowance for the prerendered pages' one inline script, by its hash (decision 092). */
@@ -29,6 +29,47 @@ function decodedPath(url: string): string | undefined {
   }
 }
 
+/** A service's bill-entry page for one biller: the service's page file with the name to write in. */
+export interface BillEntryPage extends PrerenderedPage {
+  billerName: string;
+}
+
+/** Longer names get the app shell: no biller's name comes near it. */
+const MAX_BILLER_NAME = 200;
+
+/**
+ * `/services/<group>/<service>/<biller>` split and decoded segment by segment, or undefined. A name
+ * with `/` or `%` in it gets the app shell: the router decodes those differently from a plain segment,
+ * and the page drawn must be the one the browser then hydrates; so does one with the slot's characters.
+ */
+function billEntryAddress(url: string): { service: string; billerName: string } | undefined {
+  const segments = (url.split('?')[0] ?? '').split('/');
+  if (segments.length !== 5 || segments[1] !== 'services') return undefined;
+  const [, , group = '', service = '', biller = ''] = segments.map(decodedPath);
+  if (!group || !service || !biller || biller.length > MAX_BILLER_NAME || /[/%\uE000\uE001]/.test(biller))
+    return undefined;
+  return { service: `/services/${group}/${service}`, billerName: biller };
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapedHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? '');
+
+/**
+ * A bill-entry page with the biller's name written in (decision 097): the slot as the heading and the
+ * slot's first character alone as the logo's letter, escaped as text, as React would have drawn them.
+ */
+export function withBillerName(html: string, billerName: string): string {
+  return html
+    .replaceAll(BILLER_NAME_SLOT, escapedHtml(billerName))
+    .replaceAll(logoLetterOf(BILLER_NAME_SLOT), escapedHtml(logoLetterOf(billerName)));
+}
+
 /**
  * The prerendered public pages of a web build (`prerendered/pages.json`), or none for a build
  * without them. Only the paths the build lists are answered, so a request's path never names a file.
@@ -36,9 +77,10 @@ function decodedPath(url: string): string | undefined {
 export function loadPrerenderedPages(distDir: string) {
   const listing = join(distDir, PRERENDERED_DIR, 'pages.json');
   const built = existsSync(listing)
-    ? (JSON.parse(readFileSync(listing, 'utf8')) as { paths: string[] })
+    ? (JSON.parse(readFileSync(listing, 'utf8')) as { paths: string[]; billEntryServices?: string[] })
     : { paths: [] };
   const paths = new Set(built.paths);
+  const billEntryServices = new Set(built.billEntryServices ?? []);
   return {
     pageFor(
       url: string,
@@ -49,6 +91,17 @@ export function loadPrerenderedPages(distDir: string) {
       // The customer's choice on this device, else the browser's (decision 093).
       const language = requestLanguage({ headers });
       return { file: fileOf(language, pathname), language };
+    },
+    /** The bill-entry page of a service the build prerendered, for the biller the address names. */
+    billEntryPageFor(
+      url: string,
+      headers: { cookie?: string; 'accept-language'?: string },
+    ): BillEntryPage | undefined {
+      const address = billEntryAddress(url);
+      if (!address || !billEntryServices.has(address.service)) return undefined;
+      const language = requestLanguage({ headers });
+      const file = `${PRERENDERED_DIR}/${language}${address.service}/_bill-entry.html`;
+      return { file, language, billerName: address.billerName };
     },
   };
 }

@@ -8,12 +8,17 @@ import { ComplaintLinks } from '../../features/pages/components/navigation/compl
 import { HoverMenu, navLinkClass } from '../../features/pages/components/navigation/hover-menu.tsx';
 import { MobileMenu } from '../../features/pages/components/navigation/mobile-menu.tsx';
 import { paths } from '../../lib/paths.ts';
+import { withData } from '../../lib/with-data.tsx';
 
 // The services mega menu (the whole catalogue) loads the first time it opens, not with every page.
-const loadServicesMenu = () => import('../../features/pages/components/navigation/services-menu-panel.tsx');
-const ServicesMenuPanel = lazy(() =>
-  loadServicesMenu().then((module) => ({ default: module.ServicesMenuPanel })),
-);
+// It reads the catalogue's billers, so the data layer comes with it (decision 096).
+const loadServicesMenu = () =>
+  withData(() =>
+    import('../../features/pages/components/navigation/services-menu-panel.tsx').then(
+      (module) => module.ServicesMenuPanel,
+    ),
+  );
+const ServicesMenuPanel = lazy(async () => ({ default: await loadServicesMenu() }));
 
 /**
  * The navigation bar: Home, Services (mega menu), About, Complaint (menu of its three tabs),

@@ -5,8 +5,8 @@ import { Spinner } from '../../components/layout/spinner.tsx';
 import { BillEntry } from '../../features/bills/components/bill-entry.tsx';
 import { BillerUnavailable } from '../../features/bills/components/biller-unavailable.tsx';
 import { useBillEntryBiller } from '../../features/bills/hooks/use-bill-entry-biller.ts';
+import { usePendingBill } from '../../features/bills/hooks/use-pending-bill.ts';
 import type { BillEntryState } from '../../features/bills/navigation.ts';
-import { pendingBillFor } from '../../features/bills/pending-bill.ts';
 import { paths } from '../../lib/paths.ts';
 
 // Only plan billers (DTH) have the plan picker, so the other billers' pages do not wait for its code.
@@ -24,7 +24,7 @@ const PlanBrowser = lazy(() =>
 export function Component() {
   const { category = '', billerCategoryName = '', billerName = '' } = useParams();
   const state = useLocation().state as BillEntryState | null;
-  const [pending] = useState(() => pendingBillFor(billerCategoryName, billerName));
+  const pending = usePendingBill(billerCategoryName, billerName);
   const billerQuery = useBillEntryBiller(billerCategoryName, billerName, {
     biller: state?.biller ?? pending?.biller,
     billerId: state?.billerId,

@@ -10,7 +10,7 @@ import {
   QuickLinks,
 } from '../../features/home/index.ts';
 import { ServiceIcon } from '../../features/services/components/service-icon.tsx';
-import { useSiteConfig } from '../../lib/site-config.ts';
+import { useSiteConfigAfterFirstRender } from '../../lib/site-config-query.ts';
 
 // Only loaded while its promotion window is open.
 const PromoVideoDialog = lazy(() =>
@@ -23,7 +23,7 @@ const renderIcon = (icon: string) => <ServiceIcon name={icon} className="h-6 w-6
 
 /** Home: the banner (or the festival banner), the festival image, two grids of quick links and the apps. */
 export function Component() {
-  const { data: site } = useSiteConfig();
+  const site = useSiteConfigAfterFirstRender();
   const showing = activePromotions(site?.promotions, new Date());
   const { formatMessage } = useIntl();
   return (

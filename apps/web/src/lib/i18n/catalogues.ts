@@ -7,13 +7,18 @@ import type { MessageFormatElement } from 'react-intl';
  */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
-type Catalogue = Record<string, string | MessageFormatElement[]>;
+export type Catalogue = Record<string, string | MessageFormatElement[]>;
 
 /**
- * `locales/<language>/<namespace>.json`, each its own chunk fetched on demand: a visitor downloads
- * one language's catalogues, never all of them.
+ * Each language's catalogues (`locales/<language>/<namespace>.json`), one chunk per language fetched on
+ * demand: a visitor downloads one language's catalogues, never all of them. One loader per language
+ * rather than one per file keeps the list of 51 files out of the entry.
  */
-const catalogueFiles = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+const languageCatalogues: Record<Language, () => Promise<{ namespaceFiles: Record<string, Catalogue> }>> = {
+  en: () => import('./languages/en.ts'),
+  hi: () => import('./languages/hi.ts'),
+  ta: () => import('./languages/ta.ts'),
+};
 
 /** The namespace file of a catalogue path: `../../locales/hi/accounts.json` → `['hi', 'accounts']`. */
 export function catalogueFile(path: string): { language: string; namespace: string } {
@@ -30,8 +35,9 @@ export function namespaced(namespace: string, catalogue: Catalogue): Catalogue {
 
 /** Every namespace of one language, merged into the ids the components ask for. */
 export async function loadMessages(language: Language): Promise<Messages> {
-  const loads = Object.entries(catalogueFiles)
-    .filter(([path]) => catalogueFile(path).language === language)
-    .map(async ([path, load]) => namespaced(catalogueFile(path).namespace, await load()));
-  return Object.assign({}, ...(await Promise.all(loads))) as Messages;
+  const { namespaceFiles } = await languageCatalogues[language]();
+  const namespaces = Object.entries(namespaceFiles).map(([path, catalogue]) =>
+    namespaced(catalogueFile(path).namespace, catalogue),
+  );
+  return Object.assign({}, ...namespaces) as Messages;
 }

@@ -3,15 +3,16 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import { withData } from '../../../lib/with-data.tsx';
 
 /**
  * The signed-in menu, its profile and logout calls: a chunk of their own, fetched once a session is
  * there, so a visitor's first JavaScript does not carry them (decision 092). Until it is here, a box of
- * the avatar's size keeps its place.
+ * the avatar's size keeps its place. The data layer comes with it (decision 096).
  */
-const SignedInMenu = lazy(() =>
-  import('./signed-in-menu.tsx').then((module) => ({ default: module.SignedInMenu })),
-);
+const SignedInMenu = lazy(async () => ({
+  default: await withData(() => import('./signed-in-menu.tsx').then((module) => module.SignedInMenu)),
+}));
 
 /**
  * The navigation bar's account area: SIGNUP and LOGIN when logged out; the profile picture

@@ -1,4 +1,4 @@
-import { LOGO_EXTENSIONS } from '@erti/contracts/constants';
+import { LOGO_EXTENSIONS, logoLetterOf } from '@erti/contracts/constants';
 import { useState } from 'react';
 import { useSiteConfig } from '../../../lib/site-config.ts';
 
@@ -36,7 +36,7 @@ export function BillerLogo({ billerName, billerCategoryName, size = 'sm' }: Bill
         data-testid="logo-letter"
         className={`${sizes[size]} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}
       >
-        {billerName.trim().charAt(0).toUpperCase()}
+        {logoLetterOf(billerName)}
       </span>
     );
   }
