@@ -1,5 +1,6 @@
 import type { SigninResponse } from '@erti/contracts';
 import { SESSION_STORAGE_KEY, USER_DATA_STORAGE_KEY } from '@erti/contracts/constants';
+import { markLanguageUnsaved } from './i18n/device-language.ts';
 
 /** User data kept in local storage ('ertiUserData'): what the payment screens read. */
 export interface StoredUserData {
@@ -40,6 +41,8 @@ export function saveUserData(userData: StoredUserData): void {
 export function clearSession(): void {
   localStorage.removeItem(SESSION_STORAGE_KEY);
   localStorage.removeItem(USER_DATA_STORAGE_KEY);
+  // A language pick this account's profile missed is not sent to the next one's.
+  markLanguageUnsaved(undefined);
   // The prerendered page's mark of a stored session (decision 092) goes with it.
   delete document.documentElement.dataset.session;
   window.dispatchEvent(new Event(SESSION_EVENT));

@@ -30,3 +30,16 @@ function writeLanguageCookie(language: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one cookie, written whole; the Cookie Store API is not in Safari 17
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
+
+/** A pick the profile has not taken yet (the save failed: offline, the api down). */
+const UNSAVED_KEY = 'erti_lang_unsaved';
+
+export function unsavedLanguage(): Language | undefined {
+  const stored = localStorage.getItem(UNSAVED_KEY);
+  return isLanguage(stored) ? stored : undefined;
+}
+
+export function markLanguageUnsaved(language: Language | undefined): void {
+  if (language) localStorage.setItem(UNSAVED_KEY, language);
+  else localStorage.removeItem(UNSAVED_KEY);
+}

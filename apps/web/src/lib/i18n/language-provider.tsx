@@ -13,7 +13,7 @@ import { IntlProvider, useIntl } from 'react-intl';
 import { authApi } from '../api-client.ts';
 import { getSession } from '../session.ts';
 import { loadMessages, type Messages } from './catalogues.ts';
-import { chosenLanguage, rememberLanguage } from './device-language.ts';
+import { chosenLanguage, markLanguageUnsaved, rememberLanguage, unsavedLanguage } from './device-language.ts';
 
 interface LanguageState {
   language: Language;
@@ -32,12 +32,27 @@ export function useLanguage(): LanguageState {
   return state;
 }
 
-/** Keeps a signed-in customer's pick in the profile, for mails; the device keeps it anyway. */
+/**
+ * Keeps a signed-in customer's pick in the profile, for mails; the device keeps it anyway. A save
+ * that fails is remembered and sent again when the browser is back online, when the site next
+ * opens signed in, and at the next login, so the mails catch up with the pick.
+ */
 function saveToProfile(language: Language): void {
   if (!getSession()) return;
-  authApi.put('/users/language', { language }).catch((error: unknown) => {
-    console.warn('The language was not saved to the profile', error);
-  });
+  markLanguageUnsaved(language);
+  authApi
+    .put('/users/language', { language })
+    .then(() => {
+      if (unsavedLanguage() === language) markLanguageUnsaved(undefined);
+    })
+    .catch((error: unknown) => {
+      console.warn('The language was not saved to the profile; it is sent again later', error);
+    });
+}
+
+function saveUnsavedPick(): void {
+  const unsaved = unsavedLanguage();
+  if (unsaved) saveToProfile(unsaved);
 }
 
 interface Shown {
@@ -101,6 +116,11 @@ export function LanguageProvider({
 }) {
   const [current, setCurrent] = useState({ language, messages });
   useEffect(() => publish(current), [current]);
+  useEffect(() => {
+    saveUnsavedPick();
+    window.addEventListener('online', saveUnsavedPick);
+    return () => window.removeEventListener('online', saveUnsavedPick);
+  }, []);
   const show = useCallback(async (next: Language) => {
     rememberLanguage(next);
     const loaded = await loadMessages(next);
@@ -115,6 +135,7 @@ export function LanguageProvider({
   );
   const followProfile = useCallback(
     async (profileLanguage: Language | undefined) => {
+      saveUnsavedPick();
       if (profileLanguage && !chosenLanguage()) await show(profileLanguage);
     },
     [show],
