@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { chooseGatewayOutcome, orderIdOf, payerSuite } from '../support/bill-payment.ts';
 import { catalogueOf } from '../support/catalogues.ts';
+import { screenshotForReview } from '../support/screenshots.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -37,6 +38,7 @@ describe.each([
     await page.goto(`${apiUrl}/`);
     await page.getByRole('navigation', { name: /.+/ }).first().getByLabel(switchLabel).selectOption(language);
     await page.locator(`html[lang="${language}"]`).waitFor();
+    await screenshotForReview(page, `${language}-home`);
 
     const entry = `/services/utilities/${encodeURIComponent(biller.billerCategoryName)}/${encodeURIComponent(biller.billerName)}`;
     await page.goto(`${apiUrl}${entry}`);
@@ -47,6 +49,7 @@ describe.each([
     await page.getByRole('heading', { name: translated('bills.details.title') }).waitFor();
     expect(await page.getByText(translated('bills.details.dueDate'), { exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshotForReview(page, `${language}-bill-confirmation`);
     await page.getByRole('button', { name: translated('bills.details.proceed') }).click();
 
     await page.waitForURL(`${apiUrl}/payment-selection`);

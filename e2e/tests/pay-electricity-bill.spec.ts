@@ -4,6 +4,7 @@ import { type BrowserSession, openBrowser, type Page } from '../support/browser.
 import { billersOf } from '../support/catalogue.ts';
 import { type Hands, keyboard, mouse } from '../support/keyboard.ts';
 import { lastMailId, waitForOtp } from '../support/mailbox.ts';
+import { screenshotForReview } from '../support/screenshots.ts';
 import { newTestUser, registerThroughApi, type SignedInUser, signInThroughApi } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -131,6 +132,10 @@ describe('paying an electricity bill: finding the biller and fetching the bill',
     expect(await page.getByLabel('Amount').inputValue()).toBe(rupees.format(Number(bill.amount) / 100));
     expect(await page.getByLabel('Amount').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('button', { name: 'Proceed to Pay' }).isEnabled()).toBe(true);
+    await screenshotForReview(page, 'en-bill-confirmation');
+    await page.goto(`${apiUrl}/`);
+    await page.locator('html[data-live]').waitFor();
+    await screenshotForReview(page, 'en-home');
   });
 
   it("shows the network's reason for an invalid account, and calmly says when nothing is due", async () => {
