@@ -330,7 +330,7 @@ describe('saved bills', () => {
 
     const byOwner = await remove(owner, { category: 'Electricity', billNumber });
     expect(byOwner.statusCode).toBe(200);
-    expect(byOwner.json()).toEqual({ message: 'Saved bill removed' });
+    expect(byOwner.json()).toEqual({ message: 'Saved bill removed', messageKey: 'bills.savedRemoved' });
     expect(await savedOf(owner)).toEqual([]);
     expect((await remove(owner, { category: 'Electricity', billNumber })).statusCode).toBe(404);
     expect((await remove(owner, { category: 'Electricity' })).statusCode).toBe(400);

@@ -48,21 +48,21 @@ describe('home promotions, by the clock', () => {
   it('shows the normal banner, no festival image and no video outside every window', async () => {
     renderHomeAt('2025-06-01T10:00:00+05:30');
     await waitFor(() => expect(fetch).toHaveBeenCalled());
-    await screen.findByRole('img', { name: /Recharge any mobile/ });
+    await screen.findByRole('link', { name: /^Recharge any mobile in seconds/ });
     expect(document.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(4);
-    expect(screen.queryByRole('img', { name: /Pongal/ })).toBeNull();
+    expect(screen.queryByText('Happy Pongal and Makar Sankranti')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('replaces the banner with the festival banner in its window', async () => {
     renderHomeAt('2025-08-27T09:00:00+05:30');
-    expect(await screen.findByRole('img', { name: /Ganesh Chaturthi/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Happy Ganesh Chaturthi/ })).toBeTruthy();
     expect(document.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(1);
   });
 
   it('shows the festival image in its window', async () => {
     renderHomeAt('2025-01-14T09:00:00+05:30');
-    expect(await screen.findByRole('img', { name: /Pongal/ })).toBeTruthy();
+    expect(await screen.findByText('Happy Pongal and Makar Sankranti')).toBeTruthy();
   });
 
   it('opens the promo video in its window; the close button and an overlay click close it', async () => {
