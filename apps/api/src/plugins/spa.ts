@@ -22,10 +22,10 @@ const HASHED_ASSET = 'public, max-age=31536000, immutable';
 async function sendBillEntryPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  distDir: string,
+  template: (file: string) => Promise<string>,
   page: BillEntryPage,
 ): Promise<FastifyReply> {
-  const html = withBillerName(await readFile(join(distDir, page.file), 'utf8'), page.billerName);
+  const html = withBillerName(await template(page.file), page.billerName);
   const coding = codingFor(request.headers['accept-encoding'] ?? '');
   reply.header('content-type', 'text/html; charset=utf-8');
   if (!coding) return reply.send(html);
@@ -65,6 +65,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         res.setHeader('cache-control', path.startsWith(hashedAssets) ? HASHED_ASSET : 'no-cache'),
     });
   }
+  // A release's templates never change: each is read from disk once, on its first use.
+  const templates = new Map<string, Promise<string>>();
+  const billEntryTemplate = (file: string) => {
+    let template = templates.get(file);
+    if (!template) {
+      template = readFile(join(distDir, file), 'utf8');
+      // A failed read is not kept: the next request tries again.
+      template.catch(() => templates.delete(file));
+      templates.set(file, template);
+    }
+    return template;
+  };
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api') || request.method !== 'GET' || !hasBuild) {
@@ -80,7 +92,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     reply
       .header('vary', 'Accept-Encoding, Cookie, Accept-Language')
       .header('content-language', (page ?? billEntryPage)?.language);
-    if (billEntryPage) return sendBillEntryPage(request, reply, distDir, billEntryPage);
+    if (billEntryPage) return sendBillEntryPage(request, reply, billEntryTemplate, billEntryPage);
     return reply.sendFile(page?.file ?? 'index.html', { cacheControl: false });
   });
 }
