@@ -95,10 +95,11 @@ export function stopProcess(child, signal = 'SIGTERM', graceMs = 30_000) {
 /**
  * Starts one api replica on each of `ports` (with its metrics on the matching `metricsPorts`), all on
  * the same `env` (DATABASE_URL, REDIS_URL, ...), and nginx in front of them on `host:port`. Answers once
- * every replica is ready. `stdio` is where the replicas' standard output goes.
+ * every replica is ready. `stdio` is where the replicas' standard output (their log) goes: inherited,
+ * ignored, or a file descriptor open for appending.
  *
  * @param {{ ports: number[], metricsPorts: number[], host?: string, port: number,
- *   env: Record<string, string>, dir: string, stdio?: 'inherit' | 'ignore' }} options
+ *   env: Record<string, string>, dir: string, stdio?: 'inherit' | 'ignore' | number }} options
  */
 export async function startReplicaSet(options) {
   const { ports, metricsPorts, port, env, dir, host = '127.0.0.1', stdio = 'inherit' } = options;

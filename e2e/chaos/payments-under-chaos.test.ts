@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -76,6 +76,14 @@ function replicaDisruptions(replicated: ReplicatedSystem): Disruption[] {
       run: async () => void (await replicated.endDatabaseSessions()),
     },
   ];
+}
+
+/** The api's own account of each 500 it answered (a run's violation may start there), from its log. */
+function unhandledErrors(logPath: string): string {
+  const lines = readFileSync(logPath, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"unhandled error"'));
+  return [`api: ${lines.length} unhandled errors (500)`, ...lines.slice(0, 10)].join('\n');
 }
 
 beforeAll(async () => {
@@ -209,6 +217,7 @@ it(`keeps the books straight through ${payments} payments under faults and crash
   );
   if (autopay.violations.length > 0)
     console.info(`AutoPay violations:\n  - ${autopay.violations.join('\n  - ')}`);
+  if (isReplicated(system)) console.info(unhandledErrors(system.apiLogPath));
   // Everything the audit saw, for looking into a failure: CHAOS_DUMP=/tmp/chaos.json
   if (process.env.CHAOS_DUMP)
     writeFileSync(

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,8 @@ import { freePort, type RunningSystem, startChild, stopChild, systemSettings, wa
  */
 export interface ReplicatedSystem extends RunningSystem {
   databaseUrl: string;
+  /** Where the replicas write their log (JSON lines, at LOG_LEVEL), removed by `stop`. */
+  apiLogPath: string;
   replicaCount: number;
   /** Each replica's Prometheus endpoint, in replica order. */
   metricsUrls: string[];
@@ -72,13 +74,16 @@ export async function startReplicatedSystem(options: {
     metricsPorts.push(await freePort());
   }
   const dir = mkdtempSync(join(tmpdir(), 'erti-nginx-'));
+  // The replicas' logs, kept for a failed run to show what the api itself said.
+  const apiLogPath = join(tmpdir(), `erti-replicas-${Date.now()}.log`);
+  const apiLog = openSync(apiLogPath, 'a');
   const replicaSet = await startReplicaSet({
     ports,
     metricsPorts,
     port: apiPort,
     env: replicaEnv,
     dir,
-    stdio: 'ignore',
+    stdio: apiLog,
   });
   // A replica being crashed or rolled is busy: the run's faults never act on one replica at once.
   const busy = new Set<number>();
@@ -102,6 +107,7 @@ export async function startReplicatedSystem(options: {
     dataDir: '',
     env: replicaEnv,
     databaseUrl: database.url,
+    apiLogPath,
     replicaCount: options.replicas,
     metricsUrls: metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
     replicaUrls: ports.map((port) => `http://127.0.0.1:${port}`),
@@ -154,6 +160,8 @@ export async function startReplicatedSystem(options: {
       await stopChild(sandbox);
       await stopProcess(redis, 'SIGTERM', 5_000);
       await database.drop();
+      closeSync(apiLog);
+      rmSync(apiLogPath, { force: true });
       rmSync(dir, { recursive: true, force: true });
     },
   };
