@@ -37,6 +37,8 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 export const E2E_MERCHANT_EMAIL = 'merchant-e2e@example.com';
 /** A second merchant account, for the accessibility sweep of the dashboard (never the journeys' one). */
 export const E2E_ACCESSIBILITY_MERCHANT_EMAIL = 'merchant-a11y-e2e@example.com';
+/** A third, for the weak-network checks of the dashboard. */
+export const E2E_WEAK_NETWORK_MERCHANT_EMAIL = 'merchant-weak-e2e@example.com';
 
 export interface RunningSystem {
   apiUrl: string;
@@ -103,7 +105,11 @@ export async function systemSettings(extraEnv: Record<string, string> = {}) {
     JOB_POLL_MS: '500',
     RATE_LIMIT_PER_MINUTE: '100000',
     ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-    MERCHANT_EMAILS: `${E2E_MERCHANT_EMAIL},${E2E_ACCESSIBILITY_MERCHANT_EMAIL}`,
+    MERCHANT_EMAILS: [
+      E2E_MERCHANT_EMAIL,
+      E2E_ACCESSIBILITY_MERCHANT_EMAIL,
+      E2E_WEAK_NETWORK_MERCHANT_EMAIL,
+    ].join(','),
     ...extraEnv,
   };
   return { apiPort, apiUrl, sandboxUrl, dataDir, env };

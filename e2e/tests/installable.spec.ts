@@ -120,7 +120,7 @@ describe('installable, and receipts that open offline', () => {
     await page.goto(`${apiUrl}/services/utilities/Electricity`);
     await page.getByText('You are offline.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    // The notice's own retry (the billers and Recent Bills that did not load offer theirs too).
+    // The notice's retry, the page's only one (the billers and Recent Bills say they did not load, decision 095).
     const notice = page.getByText('You are offline.').locator('xpath=ancestor::div[1]');
     await notice.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Still no connection. Please try again in a moment.').waitFor();

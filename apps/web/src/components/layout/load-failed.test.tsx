@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadFailed } from './load-failed.tsx';
 
 /** A screen as the features write it: its data, else its failure with a retry. */
@@ -25,6 +25,16 @@ function renderBills(load: () => Promise<string>) {
     </QueryClientProvider>,
   );
 }
+
+/** The browser losing or finding its network: `navigator.onLine` and the event it fires. */
+function goOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('LoadFailed', () => {
   it('says what did not load, with a retry that asks again, and then the screen', async () => {
@@ -77,5 +87,57 @@ describe('LoadFailed', () => {
       </LoadFailed>,
     );
     expect(screen.getByRole('alert').className).toContain('text-sm');
+  });
+
+  it('offline, says what is missing without a retry of its own: the offline notice has the one', () => {
+    goOnline(false);
+    render(
+      <>
+        <LoadFailed onRetry={() => {}}>We could not load your saved bills.</LoadFailed>
+        <LoadFailed onRetry={() => {}}>We could not load the billers just now.</LoadFailed>
+      </>,
+    );
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'We could not load your saved bills.',
+      'We could not load the billers just now.',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('asks again by itself when the network is back, and offers its retry again', async () => {
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce('Electricity ₹120');
+    goOnline(false);
+    renderBills(load);
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    goOnline(true);
+    expect(await screen.findByText('Electricity ₹120')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('is back with its retry when the network is back but the read fails again', async () => {
+    const load = vi.fn<() => Promise<string>>().mockRejectedValue(new Error('503'));
+    goOnline(false);
+    renderBills(load);
+    await screen.findByRole('alert');
+    goOnline(true);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    await vi.waitFor(() => expect(retry.getAttribute('aria-busy')).toBe('false'));
+  });
+
+  it('does not ask twice when the network comes back during its own retry', () => {
+    const onRetry = vi.fn();
+    render(
+      <LoadFailed onRetry={onRetry} retrying>
+        We could not load your transactions.
+      </LoadFailed>,
+    );
+    goOnline(true);
+    expect(onRetry).not.toHaveBeenCalled();
   });
 });
