@@ -13,6 +13,8 @@ export class ApiError extends Error {
 }
 
 export const API_BASE = '/api';
+/** The status of an ApiError for a call that got no answer at all (no network, the server unreachable). */
+export const NO_ANSWER = 0;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -60,7 +62,7 @@ async function requestWithHeaders<T>(
   } catch (error) {
     // A cancelled call is not a network failure: whoever cancelled it expects the abort.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Network error. Please check your connection.', error);
+    throw new ApiError(NO_ANSWER, 'Network error. Please check your connection.', error);
   }
   const text = await response.text();
   let parsed: unknown = text;

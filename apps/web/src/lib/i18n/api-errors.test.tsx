@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { englishMessages } from '../../test/intl.tsx';
-import { ApiError } from '../api-client.ts';
+import { ApiError, NO_ANSWER } from '../api-client.ts';
 import { useApiErrorText } from './api-errors.ts';
 import { loadMessages } from './catalogues.ts';
 import { LanguageProvider } from './language-provider.tsx';
@@ -35,5 +35,11 @@ describe('useApiErrorText', () => {
     ).toBe('OTP सही नहीं है');
     expect(text(new ApiError(400, 'Something new', { message: 'Something new' }))).toBe('Something new');
     expect(text(new TypeError('Failed to fetch'), 'कुछ गड़बड़ हो गई')).toBe('कुछ गड़बड़ हो गई');
+  });
+
+  it("says a call that got no answer is a network error, in the site's language", async () => {
+    const noAnswer = new ApiError(NO_ANSWER, 'Network error. Please check your connection.', new TypeError());
+    expect((await errorTextIn('en'))(noAnswer)).toBe('Network error. Please check your connection.');
+    expect((await errorTextIn('hi'))(noAnswer)).toBe('नेटवर्क से जुड़ नहीं पाए। कृपया अपना इंटरनेट कनेक्शन जाँचें।');
   });
 });

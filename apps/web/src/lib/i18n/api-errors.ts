@@ -1,7 +1,7 @@
 import type { MessageValues } from '@erti/contracts';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '../api-client.ts';
+import { ApiError, NO_ANSWER } from '../api-client.ts';
 import { specIdOf } from './spec-messages.ts';
 
 /** The `messageKey` and `messageValues` an api error body may carry (contracts `errorResponseSchema`). */
@@ -16,7 +16,8 @@ function keyOf(error: ApiError): { key?: string; values?: MessageValues } {
 /**
  * An api error as the customer reads it: the catalogue's `api-errors.<messageKey>` in the site's
  * language with the body's values; else the body's `message`, in the site's language when it is a
- * spec string; else `fallback`. Other errors (no answer from the api) show `fallback`.
+ * spec string; else `fallback`. A call that got no answer (no network) says so in the site's language;
+ * other errors show `fallback`.
  */
 export function useApiErrorText(): (error: unknown, fallback?: string) => string {
   const intl = useIntl();
@@ -24,6 +25,7 @@ export function useApiErrorText(): (error: unknown, fallback?: string) => string
     (error: unknown, fallback?: string) => {
       if (!(error instanceof ApiError))
         return fallback ?? (error instanceof Error ? error.message : String(error));
+      if (error.status === NO_ANSWER) return intl.formatMessage({ id: 'app.networkError' });
       const { key, values } = keyOf(error);
       const id = `api-errors.${key}`;
       if (key && id in intl.messages) return intl.formatMessage({ id }, values);
