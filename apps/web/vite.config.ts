@@ -124,6 +124,9 @@ const reactRouterProduction = fileURLToPath(
 export default defineConfig(({ command }) => ({
   plugins: [compiledCatalogues(), react(), tailwindcss(), installable, prerender(), precompress()],
   resolve: {
+    // react-intl and @formatjs/intl each nest their own copy of these (the root holds Lighthouse's older
+    // intl-messageformat): one copy, the web app's, goes in the bundle.
+    dedupe: ['intl-messageformat', '@formatjs/fast-memoize', '@formatjs/icu-messageformat-parser'],
     alias:
       command === 'build'
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }, withoutIcuParser]
