@@ -106,6 +106,41 @@ describe('the public pages, prerendered', () => {
     expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/index-[^"]+\.css"><\/body>/);
   });
 
+  it("names its screen's code and its language's in its first HTML, and uses all it names", async () => {
+    const { page } = browser;
+    const [biller] = await billersOf<{ billerName: string }>(apiUrl, 'Electricity');
+    const screens: Record<string, string> = {
+      '/': 'home',
+      '/services': 'services',
+      '/services/recharge/DTH': 'service',
+      '/contact': 'contact',
+      [`/services/utilities/Electricity/${biller?.billerName}`]: 'bill-entry',
+    };
+    for (const [path, screen] of Object.entries(screens)) {
+      const firstHtml = await fetch(urlOf(path)).then((response) => response.text());
+      const named = [...firstHtml.matchAll(/<link rel="erti-preload" href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
+      // Fetched beside the entry after the first paint, not once the entry has run and asked for them.
+      expect(named, path).toContainEqual(
+        expect.stringMatching(new RegExp(`^/assets/${screen}-[\\w-]{8}\\.js$`)),
+      );
+      expect(named, path).toContainEqual(expect.stringMatching(/^\/assets\/locale-en-[\w-]+\.js$/));
+      const scripts = new Set<string>();
+      const listen = (request: { url(): string }) => scripts.add(new URL(request.url()).pathname);
+      page.on('request', listen);
+      try {
+        await openHydrated(page, path);
+      } finally {
+        page.off('request', listen);
+      }
+      expect(
+        named.filter((file) => !scripts.has(file ?? '')),
+        `${path}: named but not used`,
+      ).toEqual([]);
+    }
+  });
+
   it('answers the page in the language of the cookie, else of Accept-Language, varying by both', async () => {
     const response = await fetch(urlOf('/about'), {
       headers: { cookie: 'erti_lang=ta', 'accept-language': 'hi-IN,hi;q=0.9' },

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Inside node_modules so the server build's imports of react and the rest resolve from there. */
@@ -33,6 +33,52 @@ function checkedBillEntryPage(html: string, path: string, slot: string): string 
   return html;
 }
 
+/** A chunk and every chunk it imports, by file name. */
+function withImports(bundle: Rollup.OutputBundle, fileName: string, files = new Set<string>()): Set<string> {
+  if (files.has(fileName)) return files;
+  files.add(fileName);
+  const output = bundle[fileName];
+  if (output?.type === 'chunk') for (const imported of output.imports) withImports(bundle, imported, files);
+  return files;
+}
+
+/**
+ * The chunk that holds the module `source` (`src/app/routes/services.tsx`; a language's catalogues share
+ * a chunk named for it), and every chunk it imports.
+ */
+function chunksOf(bundle: Rollup.OutputBundle, source: string): string[] {
+  const chunk = Object.values(bundle).find(
+    (output) => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(`/${source}`)),
+  );
+  if (!chunk) throw new Error(`No chunk of ${source} in the build`);
+  return [...withImports(bundle, chunk.fileName)];
+}
+
+/**
+ * The code a prerendered page asks for as its entry starts (main.tsx): its screen's chunks, the data
+ * layer's unless the screen goes without (decision 096), and its language's catalogues, all but what
+ * the entry's own links list. Named in the page, they are fetched beside the entry after the first paint
+ * rather than once it has run; Vite's preloading then finds them there.
+ */
+function pageCode(
+  bundle: Rollup.OutputBundle,
+  screen: { file: string; withData: boolean } | undefined,
+  language: string,
+  entryFiles: Set<string>,
+): string {
+  const sources = [`src/lib/i18n/languages/${language}.ts`];
+  if (screen) sources.push(screen.file, ...(screen.withData ? ['src/lib/data.tsx'] : []));
+  const files = new Set(sources.flatMap((source) => chunksOf(bundle, source)));
+  return [...files]
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `<link rel="erti-preload" href="/${file}">`)
+    .join('');
+}
+
+/** The page with its screen's code named after the entry's link, for the head script to fetch. */
+const withPageCode = (html: string, links: string) =>
+  html.replace(/(<link rel="erti-entry" href="[^"]+">)/, `$1${links}`);
+
 async function loadRenderer(): Promise<PrerenderModule> {
   rmSync(serverBuildDir, { recursive: true, force: true });
   await build({
@@ -60,23 +106,38 @@ export function prerender(): Plugin {
       // Before the .br and .gz copies are made, which then cover the pages too.
       order: 'pre',
       sequential: true,
-      async handler(options) {
+      async handler(options, bundle) {
         const outDir = options.dir as string;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         const renderer = await loadRenderer();
-        const { BILL_ENTRY_TEMPLATES, BILLER_NAME_SLOT, LANGUAGES, PRERENDERED_PATHS, renderPage } = renderer;
+        const {
+          BILL_ENTRY_TEMPLATES,
+          BILLER_NAME_SLOT,
+          LANGUAGES,
+          PRERENDERED_PATHS,
+          renderPage,
+          screenSourceAt,
+        } = renderer;
         // 'body': a stylesheet link at the end of the body blocks no paint, and needs no inline script
         // (the page's Content-Security-Policy allows none).
         const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'body', logLevel: 'warn' });
+        const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+        if (!entry) throw new Error('No entry chunk in the build');
+        const entryFiles = withImports(bundle, entry.fileName);
+        const page = async (path: string, language: (typeof LANGUAGES)[number]) =>
+          withPageCode(
+            await beasties.process(await renderPage(path, language, template)),
+            pageCode(bundle, screenSourceAt(path), language, entryFiles),
+          );
         for (const language of LANGUAGES) {
           for (const pathname of PRERENDERED_PATHS) {
-            const html = await beasties.process(await renderPage(pathname, language, template));
+            const html = await page(pathname, language);
             const file = join(outDir, PRERENDERED_DIR, language, pageFile(pathname));
             mkdirSync(dirname(file), { recursive: true });
             writeFileSync(file, html);
           }
           for (const { service, path } of BILL_ENTRY_TEMPLATES) {
-            const html = await beasties.process(await renderPage(path, language, template));
+            const html = await page(path, language);
             const file = join(outDir, PRERENDERED_DIR, language, billEntryFile(service));
             mkdirSync(dirname(file), { recursive: true });
             writeFileSync(file, checkedBillEntryPage(html, path, BILLER_NAME_SLOT));

@@ -16,6 +16,7 @@ import { Providers } from './providers.tsx';
 import { AppRoutes, loadScreenAt } from './router.tsx';
 
 export { LANGUAGES } from '@erti/contracts';
+export { screenSourceAt } from './router.tsx';
 export { BILLER_NAME_SLOT };
 
 /**

@@ -6,58 +6,67 @@ import { AppLayout } from './layout/app-layout.tsx';
 
 interface Screen {
   path: string;
-  /** The screen: `app/routes/<screen>.tsx` exporting `Component`, each its own lazily loaded chunk. */
-  load: () => Promise<{ Component: ComponentType }>;
+  /** The screen's file, `app/routes/<file>.tsx` exporting `Component`: each its own lazily loaded chunk. */
+  file: string;
+  /** The home page's first JavaScript goes without the data layer (decision 096); every other screen fetches. */
+  withoutData?: true;
   hideHeader?: boolean;
   hideFooter?: boolean;
 }
 
 type ScreenModule = { Component: ComponentType };
 
-/**
- * A screen under the data layer's provider, its code and the data layer's fetched together. Every
- * screen but the home page fetches (or may: forms, billers, the site's facts); the home page's first
- * JavaScript goes without the data layer (decision 096).
- */
-const fetching = (load: () => Promise<ScreenModule>) => async (): Promise<ScreenModule> => ({
-  Component: await withData(() => load().then((module) => module.Component)),
-});
+/** Every screen's code, by file. */
+const screenCode = import.meta.glob<ScreenModule>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+  // A part of the biller details screen, in its chunk.
+  '!./routes/open-my-bill.tsx',
+]);
 
 /** Every path of the spec's route table, and My Bills. */
 const screens: Screen[] = [
-  { path: '/', load: () => import('./routes/home.tsx') },
-  { path: '/footer', load: fetching(() => import('./routes/footer.tsx')), hideHeader: true },
-  { path: '/services', load: fetching(() => import('./routes/services.tsx')) },
-  { path: '/services/:category/:subcategory', load: fetching(() => import('./routes/service.tsx')) },
-  {
-    path: '/services/:category/:billerCategoryName/:billerName',
-    load: fetching(() => import('./routes/bill-entry.tsx')),
-  },
-  { path: '/billerdetails', load: fetching(() => import('./routes/biller-details.tsx')) },
-  { path: '/about', load: fetching(() => import('./routes/about.tsx')) },
-  { path: '/contact', load: fetching(() => import('./routes/contact.tsx')) },
-  { path: '/complaint', load: fetching(() => import('./routes/complaint.tsx')) },
-  { path: '/terms', load: fetching(() => import('./routes/terms.tsx')), hideHeader: true },
-  { path: '/privacy', load: fetching(() => import('./routes/privacy.tsx')), hideHeader: true },
-  { path: '/education', load: fetching(() => import('./routes/education.tsx')) },
-  { path: '/nav', load: fetching(() => import('./routes/nav.tsx')), hideFooter: true },
-  { path: '/login', load: fetching(() => import('./routes/login.tsx')) },
-  { path: '/signup', load: fetching(() => import('./routes/signup.tsx')) },
-  { path: '/register', load: fetching(() => import('./routes/signup.tsx')) },
-  { path: '/forgotPassword', load: fetching(() => import('./routes/forgot-password.tsx')) },
-  { path: '/delete-account', load: fetching(() => import('./routes/delete-account.tsx')) },
-  { path: '/payment-selection', load: fetching(() => import('./routes/payment-selection.tsx')) },
-  { path: '/profile', load: fetching(() => import('./routes/profile.tsx')) },
-  { path: '/txn', load: fetching(() => import('./routes/txn.tsx')) },
-  { path: '/bbps', load: fetching(() => import('./routes/bbps.tsx')) },
-  { path: '/payment-success', load: fetching(() => import('./routes/payment-success.tsx')) },
-  { path: '/payment-failure', load: fetching(() => import('./routes/payment-failure.tsx')) },
-  { path: '/phonepe/status/:transactionId', load: fetching(() => import('./routes/phonepe-status.tsx')) },
-  { path: '/receipt/:orderId', load: fetching(() => import('./routes/receipt.tsx')) },
-  { path: '/merchant', load: fetching(() => import('./routes/merchant.tsx')) },
-  { path: '/my-bills', load: fetching(() => import('./routes/my-bills.tsx')) },
-  { path: '*', load: fetching(() => import('./routes/not-found.tsx')) },
+  { path: '/', file: 'home', withoutData: true },
+  { path: '/footer', file: 'footer', hideHeader: true },
+  { path: '/services', file: 'services' },
+  { path: '/services/:category/:subcategory', file: 'service' },
+  { path: '/services/:category/:billerCategoryName/:billerName', file: 'bill-entry' },
+  { path: '/billerdetails', file: 'biller-details' },
+  { path: '/about', file: 'about' },
+  { path: '/contact', file: 'contact' },
+  { path: '/complaint', file: 'complaint' },
+  { path: '/terms', file: 'terms', hideHeader: true },
+  { path: '/privacy', file: 'privacy', hideHeader: true },
+  { path: '/education', file: 'education' },
+  { path: '/nav', file: 'nav', hideFooter: true },
+  { path: '/login', file: 'login' },
+  { path: '/signup', file: 'signup' },
+  { path: '/register', file: 'signup' },
+  { path: '/forgotPassword', file: 'forgot-password' },
+  { path: '/delete-account', file: 'delete-account' },
+  { path: '/payment-selection', file: 'payment-selection' },
+  { path: '/profile', file: 'profile' },
+  { path: '/txn', file: 'txn' },
+  { path: '/bbps', file: 'bbps' },
+  { path: '/payment-success', file: 'payment-success' },
+  { path: '/payment-failure', file: 'payment-failure' },
+  { path: '/phonepe/status/:transactionId', file: 'phonepe-status' },
+  { path: '/receipt/:orderId', file: 'receipt' },
+  { path: '/merchant', file: 'merchant' },
+  { path: '/my-bills', file: 'my-bills' },
+  { path: '*', file: 'not-found' },
 ];
+
+/**
+ * The screen's code; but for the home page, under the data layer's provider, its code and the data
+ * layer's fetched together (decision 096).
+ */
+function loadScreen(screen: Screen): Promise<ScreenModule> {
+  const load = screenCode[`./routes/${screen.file}.tsx`];
+  if (!load) return Promise.reject(new Error(`No screen app/routes/${screen.file}.tsx`));
+  if (screen.withoutData) return load();
+  return withData(() => load().then((module) => module.Component)).then((Component) => ({ Component }));
+}
 
 const loads = new Map<Screen, Promise<ScreenModule>>();
 
@@ -68,7 +77,7 @@ const loads = new Map<Screen, Promise<ScreenModule>>();
 function screenModule(screen: Screen): Promise<ScreenModule> {
   let load = loads.get(screen);
   if (!load) {
-    const started = screen.load();
+    const started = loadScreen(screen);
     started.then(
       (module) => Object.assign(started, { status: 'fulfilled', value: module }),
       () => {}, // `use` throws the failure to the screen's error boundary.
@@ -89,6 +98,15 @@ const screenAt = (pathname: string) => matchRoutes(screens, pathname)?.[0]?.rout
 export function loadScreenAt(pathname: string): Promise<unknown> {
   const screen = screenAt(pathname);
   return screen ? screenModule(screen) : Promise.resolve();
+}
+
+/**
+ * The source file of the screen at `pathname` and whether it loads the data layer: the build lists
+ * their chunks in the prerendered page, so they are fetched beside the entry (decision 093).
+ */
+export function screenSourceAt(pathname: string): { file: string; withData: boolean } | undefined {
+  const screen = screenAt(pathname);
+  return screen && { file: `src/app/routes/${screen.file}.tsx`, withData: !screen.withoutData };
 }
 
 /** A screen: drawn at once when its code is here, else suspended until it is. */
