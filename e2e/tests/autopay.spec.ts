@@ -39,10 +39,11 @@ afterAll(async () => {
 
 /** Moves the api's clock and the sandbox's by the same amount. */
 async function advanceClocks(ms: number): Promise<void> {
-  // The sandbox first: moved second, it lagged while the api's worker, already there, asked PhonePe to
-  // debit, which refused as too early ("24 hours after the notification"), and the debit waited for its
-  // off-peak retry (two clean-clone runs timed out waiting for it, as the chaos run's order never did).
-  for (const base of [system.sandboxUrl, system.apiUrl]) {
+  // Two clocks moved one after the other: either order leaves a race (bench/results/suite.md, 19:27).
+  // The api's first: its worker can ask PhonePe to debit before the sandbox has moved (refused as too
+  // early, tried again 5 minutes on). The sandbox's first failed more: its new bills reached the api's checks
+  // before the test saw the debit end.
+  for (const base of [system.apiUrl, system.sandboxUrl]) {
     const response = await fetch(`${base}/__test/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
