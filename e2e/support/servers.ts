@@ -62,7 +62,8 @@ export function startChild(name: 'api' | 'sandbox', env: Record<string, string>)
   return spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/server.ts`], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // E2E_LOG_LEVEL=info (or debug) shows the servers' own log beside the tests', to read a failure.
+    stdio: ['ignore', process.env.E2E_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 
@@ -101,7 +102,7 @@ export async function systemSettings(extraEnv: Record<string, string> = {}) {
     SANDBOX_SMTP_PORT: String(smtpPort),
     SMTP_PORT: String(smtpPort),
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     JOB_POLL_MS: '500',
     RATE_LIMIT_PER_MINUTE: '100000',
     ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
