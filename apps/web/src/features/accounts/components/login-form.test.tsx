@@ -172,4 +172,24 @@ describe('login OTP', () => {
     await expectToastGone('Signin failed. Please check your credentials.');
     expect(screen.getByText('User Login success')).toBeTruthy();
   });
+
+  it('says a login that got no answer is a network error, logs it, and lets Login work again', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let offline = true;
+    stubApi((call) => {
+      if (call.path === '/users/signin' && offline) throw new TypeError('Failed to fetch');
+      return happyAnswers(call);
+    });
+    renderScreen('/login', '/login', <LoginForm />);
+    const typing = user();
+    await verifyOtp(typing);
+    await typing.type(screen.getByLabelText('Password'), 'Secret123');
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeTruthy();
+    expect(log).toHaveBeenCalledWith('Login got no answer', expect.anything());
+    offline = false;
+    await typing.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('User Login success')).toBeTruthy();
+    log.mockRestore();
+  });
 });
