@@ -94,7 +94,8 @@ export function LoginForm() {
       redirect(safeReturnPath(from), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       // Spec section 8 logs a login that got no answer; the toast is issue 27's (decision 095).
-      if (error instanceof ApiError && error.status === NO_ANSWER) console.error('Login got no answer', error);
+      if (error instanceof ApiError && error.status === NO_ANSWER)
+        console.error('Login got no answer', error);
       toast.error(apiErrorText(error, formatMessage({ id: 'spec.errors.signinFailed' })));
       // The login OTP expired or was used: a new one is needed.
       if (error instanceof ApiError && error.status === 403) otp.reset();
