@@ -90,10 +90,15 @@ export async function confirmedTxnReferenceId(page: Page): Promise<string> {
 }
 
 /** 'Download PDF' on the receipt saves erti-receipt-<orderId>.pdf; answers the file's content. */
-export async function downloadReceipt(page: Page, orderId: string, hands: Hands = mouse): Promise<string> {
+export async function downloadReceipt(
+  page: Page,
+  orderId: string,
+  hands: Hands = mouse,
+  buttonName = 'Download PDF',
+): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    hands.activate(page.getByRole('button', { name: 'Download PDF' })),
+    hands.activate(page.getByRole('button', { name: buttonName })),
   ]);
   if (download.suggestedFilename() !== `erti-receipt-${orderId}.pdf`) {
     throw new Error(`Unexpected receipt file name ${download.suggestedFilename()}`);

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
@@ -10,4 +11,10 @@ export async function screenshotForReview(page: Page, name: string): Promise<voi
   const folder = process.env.E2E_SCREENSHOTS;
   if (!folder) return;
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/** A file the journey received (a PDF receipt), saved as `fileName` in `E2E_SCREENSHOTS` likewise. */
+export function fileForReview(fileName: string, bytes: Buffer): void {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) writeFileSync(join(folder, fileName), bytes);
 }

@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@erti/contracts/languages';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { chooseGatewayOutcome, orderIdOf, payerSuite } from '../support/bill-payment.ts';
+import { chooseGatewayOutcome, downloadReceipt, orderIdOf, payerSuite } from '../support/bill-payment.ts';
 import { catalogueOf } from '../support/catalogues.ts';
-import { screenshotForReview } from '../support/screenshots.ts';
+import { fileForReview, screenshotForReview } from '../support/screenshots.ts';
 
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -82,6 +82,12 @@ describe.each([
     expect(await page.getByText(translated('payments.receipt.billAmount'), { exact: true }).isVisible()).toBe(
       true,
     );
+    await screenshotForReview(page, `${language}-receipt`);
+    // Its PDF, set in the Noto font of the language's script (receipt-pdf.test.ts looks at the glyphs).
+    const pdf = await downloadReceipt(page, orderId, undefined, translated('payments.receipt.downloadPdf'));
+    expect(pdf.startsWith('%PDF')).toBe(true);
+    expect(pdf).toMatch(language === 'hi' ? /NotoSansDevanagari/ : /NotoSansTamil/);
+    fileForReview(`${language}-receipt.pdf`, Buffer.from(pdf, 'latin1'));
 
     // The complaint, raised from the receipt.
     await page.getByRole('link', { name: translated('payments.receipt.raiseComplaint') }).click();

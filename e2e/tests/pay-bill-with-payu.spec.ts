@@ -8,6 +8,7 @@ import {
   payOnGateway,
 } from '../support/bill-payment.ts';
 import { keyboard } from '../support/keyboard.ts';
+import { fileForReview, screenshotForReview } from '../support/screenshots.ts';
 import { openAccountMenuItem } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -43,9 +44,11 @@ describe('paying an electricity bill by card (PayU)', () => {
     await page.waitForURL(`${apiUrl}/receipt/${orderId}`);
     await page.getByRole('heading', { name: 'Payment receipt' }).waitFor();
     expect(await page.getByText(txnReferenceId).first().isVisible()).toBe(true);
+    await screenshotForReview(page, 'en-receipt');
     const pdf = await downloadReceipt(page, orderId, keyboard);
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toContain(txnReferenceId);
+    fileForReview('en-receipt.pdf', Buffer.from(pdf, 'latin1'));
 
     // Back on the category's page, Recent Bills tells the customer this bill is paid.
     await page.goto(`${apiUrl}/services/utilities/${encodeURIComponent(biller.billerCategoryName)}`);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type ChangeNotices, listeningChangeNotices, localChangeNotices } from './change-notices.ts';
+import { retryWhileConnectionLost } from './connection-retry.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { advisoryLocks, type OneAtATime, processLocks } from './one-at-a-time.ts';
 import { PGliteThread } from './pglite-thread.ts';
@@ -93,12 +94,14 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      // The others wait for the lock, then find every migration applied.
-      migrate: async () => {
-        await oneAtATime.after(MIGRATIONS_LOCK, () =>
-          migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-        );
-      },
+      // The others wait for the lock, then find every migration applied. A session ended under them
+      // (the chaos run's replicas found it) rolls their transaction back: they are run again.
+      migrate: () =>
+        retryWhileConnectionLost(() =>
+          oneAtATime.after(MIGRATIONS_LOCK, () =>
+            migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+          ),
+        ),
       // A second try: a connection the server closed a moment ago may not have left the pool yet,
       // and its failure says nothing of the server.
       ping: async () => (await answers(pool)) || answers(pool),
