@@ -4,6 +4,7 @@ import type { MandateSetup } from '../src/integrations/mandate-gateway.ts';
 import { GatewayAnswerUnreadableError } from '../src/integrations/payment-gateway.ts';
 import {
   answerPhonepeMandatePage,
+  chargeRefOf,
   debitOf,
   expectFailedDebitOpen,
   expectInFlightDebitOnce,
@@ -69,6 +70,9 @@ describe('PhonePe AutoPay mandates over HTTP', () => {
     expect(notice.debitableFrom.getTime()).toBeGreaterThanOrEqual(phonepe.now().getTime() + DAY_MS - 1000);
     const debit = debitOf(mandate, debitId, notice.gatewayOrderId);
     expect(await phonepe.mandates.checkDebit(debit)).toMatchObject({ state: 'NOT_ATTEMPTED', attempts: 0 });
+    // As a payment, a notified debit is open, not an abandoned hand-off: our debit may be retrying a
+    // call that did not get through, and the gateway would still take it.
+    expect(await phonepe.payments.checkCharge(chargeRefOf(debit))).toMatchObject({ state: 'PENDING' });
 
     await phonepe.advance(DAY_MS - 60_000);
     await expect(phonepe.mandates.debit(debit)).rejects.toMatchObject({ reason: 'TOO_EARLY' });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerRazorpayCheckout,
+  chargeRefOf,
   debitOf,
   expectFailedDebitOpen,
   expectInFlightDebitOnce,
@@ -76,6 +77,9 @@ describe('Razorpay recurring payments over HTTP', () => {
 
     const debit = debitOf(authorised, debitId, notice.gatewayOrderId);
     expect(await razorpay.mandates.checkDebit(debit)).toMatchObject({ state: 'NOT_ATTEMPTED', attempts: 0 });
+    // As a payment, a notified debit is open, not an abandoned hand-off: our debit may be retrying a
+    // call that did not get through, and the gateway would still take it.
+    expect(await razorpay.payments.checkCharge(chargeRefOf(debit))).toMatchObject({ state: 'PENDING' });
     await razorpay.advance(DAY_MS - 60_000);
     await expect(razorpay.mandates.debit(debit)).rejects.toMatchObject({ reason: 'TOO_EARLY' });
 

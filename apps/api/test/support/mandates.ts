@@ -101,7 +101,7 @@ export const debitOf = (mandate: MandateRef, debitId: string, gatewayOrderId: st
   customer: { email: 'asha@example.com', contact: '9876543210' },
 });
 
-const chargeRefOf = (debit: DebitRef) => ({
+export const chargeRefOf = (debit: DebitRef) => ({
   merchantOrderId: debit.debitId,
   gatewayOrderId: debit.gatewayOrderId,
   gatewayPaymentId: null,

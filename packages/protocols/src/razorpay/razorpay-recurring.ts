@@ -144,3 +144,16 @@ export function razorpayDebitRetryable(
     nowSeconds < due + RAZORPAY_RETRY_WINDOW_SECONDS
   );
 }
+
+/**
+ * Whether a debit's order whose notice was delivered, and which has no attempt yet, may still be
+ * debited at `nowSeconds`: our debit may be retrying a call that did not get through.
+ */
+export function razorpayDebitAwaited(order: RazorpayRecurringOrder, nowSeconds: number): boolean {
+  const due = order.notification?.payment_after;
+  return (
+    order.notification?.status === 'delivered' &&
+    due !== undefined &&
+    nowSeconds < due + RAZORPAY_RETRY_WINDOW_SECONDS
+  );
+}

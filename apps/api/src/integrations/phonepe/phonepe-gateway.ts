@@ -161,8 +161,9 @@ export function createPhonepeGateway(options: PhonepeOptions) {
 
   /**
    * The charge of an AutoPay debit, if the order is one: completed is paid; a failed attempt PhonePe
-   * would still take a retry of stays pending (the debit is not over); a notice without a debit yet is
-   * no payment.
+   * would still take a retry of stays pending (the debit is not over). So does a notice not redeemed
+   * yet while PhonePe would still redeem it: our debit opened the order and may be retrying a redeem
+   * that did not get through, so it is not a hand-off to close as abandoned. After that, no payment.
    */
   async function debitCharge(merchantOrderId: string): Promise<ChargeCheck | undefined> {
     const path = `/subscriptions/v2/order/${encodeURIComponent(merchantOrderId)}/status`;
@@ -179,7 +180,9 @@ export function createPhonepeGateway(options: PhonepeOptions) {
             ? 'PENDING'
             : 'FAILED'
         : status.state === 'NOTIFIED' || status.state === 'NOTIFICATION_IN_PROGRESS'
-          ? 'NOT_FOUND'
+          ? Date.now() < status.expireAt
+            ? 'PENDING'
+            : 'NOT_FOUND'
           : phonepeChargeState(status.state);
     return chargeOf(path, status, read, 'autopay ');
   }

@@ -5,6 +5,7 @@ import {
   type RazorpayPayment,
   type RazorpayRecurringOrder,
   type RazorpayRefund,
+  razorpayDebitAwaited,
   razorpayDebitRetryable,
   razorpayPaymentSignature,
   razorpayWebhookSignature,
@@ -132,13 +133,16 @@ export function createRazorpayGateway(options: RazorpayOptions) {
       const { items } = await paymentsOf(order);
       // Any attempt in a state we do not know might be the charge: it is read (and refused) first.
       const payment = items.find((item) => !razorpayChargeState(item.status)) ?? decisivePayment(items);
-      if (!payment) return { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
-      const charge = chargeOf(path, payment);
-      if (charge.state !== 'FAILED') return charge;
-      // An AutoPay debit that failed but may still be retried is not over (decision 075).
+      const charge = payment && chargeOf(path, payment);
+      if (charge && charge.state !== 'FAILED') return charge;
+      // An AutoPay debit not yet attempted, or failed but open to a retry, is not over (decision 075).
       const razorpayOrder = await api<RazorpayRecurringOrder>('GET', `/orders/${order.gatewayOrderId}`);
-      const retryable = razorpayDebitRetryable(razorpayOrder, items.length, Math.floor(Date.now() / 1000));
-      return retryable
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      if (!charge)
+        return razorpayDebitAwaited(razorpayOrder, nowSeconds)
+          ? { state: 'PENDING', providerStatus: 'notified, not yet debited' }
+          : { state: 'NOT_FOUND', providerStatus: 'no payment attempt' };
+      return razorpayDebitRetryable(razorpayOrder, items.length, nowSeconds)
         ? { ...charge, state: 'PENDING', providerStatus: 'failed, a retry may follow' }
         : charge;
     },
