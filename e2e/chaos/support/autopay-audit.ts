@@ -166,7 +166,10 @@ export function auditAutopay(
   // No bill paid twice: by AutoPay and by hand, or twice by AutoPay (charged and kept).
   const kept = (order: OrderFacts) => order.status === 'SUCCESS';
   for (const record of records) {
-    const mine = db.debits.filter((debit) => debit.myBillId === record.myBillId);
+    // A debit a pause ended stays, superseded, beside the one Resume planned (decision 084).
+    const mine = db.debits.filter(
+      (debit) => debit.myBillId === record.myBillId && debit.status !== 'superseded',
+    );
     for (const [billNumber, count] of Object.entries(countBy(mine, (debit) => debit.billNumber)))
       if (count > 1) violations.push(`${record.nickname}: bill ${billNumber} has ${count} debits`);
     const byHand = record.paidByHand;

@@ -285,18 +285,36 @@ async function setUpOne(ctx: AutopayContext, record: AutopayRecord): Promise<voi
           )?.id;
     if (!record.myBillId) throw new Error(`adding to My Bills answered ${added.status}`);
   }
-  const turnedOn = await expectOk(
-    callApi<TurnOnAutopayResponse>(ctx.apiUrl, 'POST', `/my-bills/${record.myBillId}/autopay`, {
+  const answer = await callApi<TurnOnAutopayResponse>(
+    ctx.apiUrl,
+    'POST',
+    `/my-bills/${record.myBillId}/autopay`,
+    {
       token,
       body: { cap: plan.cap, daysBefore: plan.daysBefore, gateway: plan.gateway },
-    }),
-    'turning AutoPay on',
+    },
   );
+  if (answer.status === 502) throw new GatewayCouldNotStartError(JSON.stringify(answer.body).slice(0, 200));
+  const turnedOn = await expectOk(Promise.resolve(answer), 'turning AutoPay on');
   await authoriseMandate(turnedOn.handOff);
   record.authorised = true;
 }
 
-/** Each AutoPay customer sets up, trying again (up to three times) when the api was down midway. */
+/**
+ * The api's 502 on turning AutoPay on: the gateway could not start it (one of the run's outside faults
+ * on its orders or checkout), and the customer is told to try again.
+ */
+class GatewayCouldNotStartError extends Error {
+  constructor(answer: string) {
+    super(`turning AutoPay on answered 502 ${answer}`);
+    this.name = 'GatewayCouldNotStartError';
+  }
+}
+
+/**
+ * Each AutoPay customer sets up, trying again (up to four times) when the api was down midway or the
+ * gateway could not start AutoPay, as they are told to.
+ */
 export async function setUpAutopay(
   ctx: AutopayContext & { siteUp(): Promise<void> },
   records: AutopayRecord[],
@@ -305,10 +323,14 @@ export async function setUpAutopay(
   let next = 0;
   const worker = async () => {
     for (let record = records[next++]; record; record = records[next++]) {
-      for (let attempt = 0; attempt < 3 && !record.authorised; attempt += 1) {
+      for (let attempt = 0; attempt < 4 && !record.authorised; attempt += 1) {
         try {
           await setUpOne(ctx, record);
         } catch (error) {
+          if (error instanceof GatewayCouldNotStartError) {
+            record.interruptions.push(error.message);
+            continue;
+          }
           if (!(error instanceof ApiUnavailableError)) {
             record.errors.push(`setting up: ${error instanceof Error ? error.message : String(error)}`);
             break;
