@@ -285,6 +285,11 @@ async function setUpOne(ctx: AutopayContext, record: AutopayRecord): Promise<voi
           )?.id;
     if (!record.myBillId) throw new Error(`adding to My Bills answered ${added.status}`);
   }
+  // Approved before an interruption took the rest of the journey: My Bills says AutoPay is on.
+  if ((await myBillOf(ctx, record))?.autopay?.state === 'on') {
+    record.authorised = true;
+    return;
+  }
   const answer = await callApi<TurnOnAutopayResponse>(
     ctx.apiUrl,
     'POST',

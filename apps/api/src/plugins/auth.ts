@@ -120,23 +120,25 @@ export function createAuth(config: Config, db: Database) {
     );
   }
 
+  /**
+   * The signed-in account of a request, or undefined for a visitor, a token that does not check
+   * (forged, malformed, expired) or a session that ended. A database failure is thrown, not read as
+   * signed out: the site would take a 401 as the end of the session and sign the customer out (the
+   * chaos run's ended PostgreSQL sessions did); the error handler answers 503, try again.
+   */
   async function userFromRequest(request: FastifyRequest): Promise<AuthUser | undefined> {
     const token = bearerTokenOf(request);
     if (!token) return undefined;
-    try {
-      const payload = await claimsOf(token);
-      if (!payload) return undefined;
-      const [row] = await sessionUser.execute({
-        sessionId: payload.sid,
-        userId: payload.sub,
-        now: new Date(),
-      });
-      if (!row) return undefined;
-      const role = row.role === 'user' ? await grantListedMerchant(row.id, row.email) : row.role;
-      return { id: row.id, role, sessionId: payload.sid };
-    } catch {
-      return undefined;
-    }
+    const payload = await claimsOf(token).catch(() => undefined);
+    if (!payload) return undefined;
+    const [row] = await sessionUser.execute({
+      sessionId: payload.sid,
+      userId: payload.sub,
+      now: new Date(),
+    });
+    if (!row) return undefined;
+    const role = row.role === 'user' ? await grantListedMerchant(row.id, row.email) : row.role;
+    return { id: row.id, role, sessionId: payload.sid };
   }
 
   /**
