@@ -13,7 +13,8 @@ export const wordSizes = {
  * classes) at least, and grows taller when a language's words need more lines: they wrap, never
  * overflow. (An aspect ratio on the box itself would fix its height and let the words spill.)
  * On a phone the art is cropped to its left part, behind the words; the drawing on its right shows
- * from the small breakpoint up.
+ * from the small breakpoint up, kept whole when the box grows taller (the crop is then from the left,
+ * the plain part under the words; Tamil's three-line title cut the drawing when it was centred).
  */
 export function ArtWithWords({
   art,
@@ -40,7 +41,7 @@ export function ArtWithWords({
         height={height}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
-        className="absolute inset-0 h-full w-full object-cover object-left sm:object-center"
+        className="absolute inset-0 h-full w-full object-cover object-left sm:object-right"
       />
       {/* Holds the art's shape; the words share its grid cell and make the box taller when they need to. */}
       <div className={`[grid-area:1/1] ${shape}`} />
