@@ -22,7 +22,8 @@ const ServicesMenuPanel = lazy(async () => ({ default: await loadServicesMenu() 
 
 /**
  * The navigation bar: Home, Services (mega menu), About, Complaint (menu of its three tabs),
- * Contact, the language switch and the account area; below the md breakpoint the links fold into a toggle menu.
+ * Contact, the language switch and the account area; narrower than their words need (`nav-row` in
+ * index.css) the links fold into a toggle menu.
  */
 export function NavBar() {
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -41,7 +42,7 @@ export function NavBar() {
           {/* Below 400 px the mark alone, so a long Login in Hindi or Tamil fits beside it. */}
           <span className="max-[399px]:sr-only">Erti Pay</span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 nav-row:flex">
           <li>
             <NavLink to={paths.home} end className={navLinkClass}>
               {formatMessage({ id: 'app.nav.home' })}
@@ -71,7 +72,7 @@ export function NavBar() {
             </NavLink>
           </li>
         </ul>
-        <LanguageSwitch className="hidden md:block" />
+        <LanguageSwitch className="hidden nav-row:block" />
         <AccountMenu />
         <button
           type="button"
@@ -79,7 +80,7 @@ export function NavBar() {
           aria-controls="mobile-menu"
           aria-label={formatMessage({ id: 'app.nav.menu' })}
           onClick={() => setMobileOpen(!mobileOpen)}
-          className="rounded-md p-2 text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
+          className="rounded-md p-2 text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 nav-row:hidden"
         >
           <svg
             aria-hidden="true"

@@ -16,7 +16,7 @@ export function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => v
   const { formatMessage } = useIntl();
   const session = useSession();
   return (
-    <div id={id} className="border-t bg-white px-4 py-3 md:hidden">
+    <div id={id} className="border-t bg-white px-4 py-3 nav-row:hidden">
       <ul className="flex flex-col gap-1">
         <li>
           <NavLink to={paths.home} end className={mobileLinkClass} onClick={onNavigate}>
