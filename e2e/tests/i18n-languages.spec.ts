@@ -48,6 +48,36 @@ describe.each(['hi', 'ta'] as const)('the site in %s', (language) => {
     expect(await page.locator('html').getAttribute('lang')).toBe(language);
   });
 
+  it('never makes a public page scroll sideways on a 360 px phone', async () => {
+    const { page } = browser;
+    await page.goto(`${apiUrl}/`);
+    const shown = (await page.locator('html').getAttribute('lang')) as Language;
+    if (shown !== language) await chooseLanguage(page, shown, language);
+    await page.setViewportSize({ width: 360, height: 800 });
+    try {
+      const wide: string[] = [];
+      for (const path of [
+        '/',
+        '/services',
+        '/about',
+        '/contact',
+        '/complaint',
+        '/login',
+        '/signup',
+        '/terms',
+      ]) {
+        await page.goto(`${apiUrl}${path}`);
+        await page.locator(`html[lang="${language}"]`).waitFor();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 360) wide.push(`${path}: ${width} px`);
+      }
+      // The contact page's Tamil title did, before a heading's word could break (index.css).
+      expect(wide).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('keeps what a form holds when the language changes', async () => {
     const { page } = browser;
     await page.goto(`${apiUrl}/signup`);

@@ -8,7 +8,7 @@ export function PageBanner({ title, trail }: { title: string; trail: string }) {
   return (
     <div className="bg-gradient-to-r from-brand-900 to-brand-600 text-white">
       <div className="mx-auto max-w-6xl px-4 py-10">
-        <h1 className="text-3xl font-bold">{title}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
         <nav aria-label={formatMessage({ id: 'pages.banner.breadcrumb' })} className="mt-2 text-brand-100">
           <p>
             <Link
