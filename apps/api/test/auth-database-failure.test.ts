@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { createAuth } from '../src/plugins/auth.ts';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
+import { sessionEnded } from './support/test-database.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 
@@ -32,9 +33,6 @@ const tokenSignedWith = (secret: string) =>
     .setSubject('usr_1')
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
-
-const sessionEnded = () =>
-  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
 
 describe('a signed-in call when the session cannot be read', () => {
   it('answers 503 (try again) when the database connection was lost, not 401: the customer stays signed in', async () => {

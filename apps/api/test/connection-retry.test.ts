@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryWhileConnectionLost } from '../src/db/connection-retry.ts';
-
-/** What pg throws when the server ends the session (pg_terminate_backend). */
-const sessionEnded = () =>
-  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+import { sessionEnded } from './support/test-database.ts';
 
 /** Work that fails with `failures` in turn, then answers 'done'; counts its runs. */
 function workFailing(...failures: Error[]) {

@@ -3,11 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isConnectionLost } from '../src/db/query-error.ts';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
-
-/** PostgreSQL's error for a session ended by pg_terminate_backend, as pg reports it. */
-function sessionEnded(): Error {
-  return Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-}
+import { sessionEnded } from './support/test-database.ts';
 
 async function appThrowing(error: Error) {
   const app = Fastify({ logger: false });

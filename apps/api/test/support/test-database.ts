@@ -50,3 +50,8 @@ async function untilDisconnected(admin: pg.Client, name: string): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** PostgreSQL's error for a session the server ended (pg_terminate_backend), as pg reports it. */
+export function sessionEnded(): Error {
+  return Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+}
