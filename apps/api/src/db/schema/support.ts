@@ -1,4 +1,4 @@
-import { date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What the complaint form told us besides the fields we query on. Amount in paise. */
 export interface ComplaintDetails {
@@ -44,6 +44,42 @@ export const complaints = pgTable(
     index('complaints_txn_idx').on(table.txnReferenceId),
     index('complaints_sender_idx').on(table.senderIp, table.createdAt),
   ],
+);
+
+/**
+ * One-time codes mailed to the payer's address before a complaint about their payment is taken from
+ * someone not signed in as them (decision 106). Kept as keyed digests, never the code; `senderIp` is
+ * the requesting address (an IPv6 one by its /64), for the per-requester limit.
+ */
+export const complaintCodes = pgTable(
+  'complaint_codes',
+  {
+    id: text('id').primaryKey(),
+    txnReferenceId: text('txn_reference_id').notNull(),
+    /** The payer's address the code was mailed to. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    senderIp: text('sender_ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('complaint_codes_txn_idx').on(table.txnReferenceId, table.createdAt),
+    index('complaint_codes_email_idx').on(table.email, table.createdAt),
+    index('complaint_codes_sender_idx').on(table.senderIp, table.createdAt),
+  ],
+);
+
+/** Wrong complaint codes, one row each, counted per requesting address (an IPv6 one by its /64). */
+export const complaintCodeMisses = pgTable(
+  'complaint_code_misses',
+  {
+    id: text('id').primaryKey(),
+    senderIp: text('sender_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('complaint_code_misses_sender_idx').on(table.senderIp, table.createdAt)],
 );
 
 /** Messages sent through the contact form; `deliveredAt` once support's copy has been sent. */
