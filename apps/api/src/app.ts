@@ -23,6 +23,7 @@ import type { AppDeps, AppModule } from './modules/module.ts';
 import { PRERENDERED_PAGE_SCRIPT_SOURCE } from './modules/site/prerendered-pages.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerPrivateAnswers } from './plugins/private-answers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
 import {
@@ -120,6 +121,7 @@ export async function buildApp(options: {
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerPrivateAnswers(app);
   const auth = createAuth(config, database.db);
   await registerRateLimit(app, {
     visitorsPerMinute: config.RATE_LIMIT_PER_MINUTE,

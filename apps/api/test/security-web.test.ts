@@ -63,7 +63,8 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // As frame-ancestors 'none' says (decision 109): helmet's SAMEORIGIN let our own pages frame it.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');

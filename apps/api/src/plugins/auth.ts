@@ -30,9 +30,11 @@ interface TokenClaims {
   exp: number;
 }
 
+/** `Bearer <token>`, the scheme in any case and one or more spaces after it (RFC 7235 section 2.1). */
+const BEARER_CREDENTIALS = /^bearer +(\S+) *$/i;
+
 function bearerTokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  return BEARER_CREDENTIALS.exec(request.headers.authorization ?? '')?.[1];
 }
 
 /**

@@ -34,6 +34,23 @@ const apiHeaders: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
+/** What X-Frame-Options says for each `frame-ancestors` it can say: nobody, or our own pages. */
+const FRAME_OPTIONS_OF_ANCESTORS: Record<string, string> = { "'none'": 'DENY', "'self'": 'SAMEORIGIN' };
+
+/**
+ * The headers with X-Frame-Options saying what the policy's `frame-ancestors` says (helmet's default,
+ * SAMEORIGIN, let our own pages frame a page that `frame-ancestors 'none'` forbids: browsers that read
+ * only the older header would have allowed it). Ancestors it cannot say leave the header out: the
+ * policy alone then decides, as every current browser lets it (decision 109).
+ */
+export function withAgreeingFrameOptions(headers: Record<string, string>): Record<string, string> {
+  const ancestors = /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1];
+  if (ancestors === undefined) return headers;
+  const { 'x-frame-options': _helmets, ...others } = headers;
+  const frameOptions = FRAME_OPTIONS_OF_ANCESTORS[ancestors.trim()];
+  return frameOptions ? { ...others, 'x-frame-options': frameOptions } : others;
+}
+
 /** Api answers, but not the api's documentation pages (HTML with their own policy). */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -42,7 +59,7 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
  * Content-Security-Policy among them) on the web app and its files, the api's on api answers.
  */
 export function registerSecurityHeaders(app: FastifyInstance, pageOptions: HelmetOptions): void {
-  const pageHeaders = securityHeadersOf(pageOptions);
+  const pageHeaders = withAgreeingFrameOptions(securityHeadersOf(pageOptions));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders).header('x-request-id', request.id);
     done();

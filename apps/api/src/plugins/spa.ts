@@ -15,6 +15,12 @@ import {
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
 
 /**
+ * A page is read with GET, or with HEAD for its headers alone (an uptime monitor's, a link checker's):
+ * the same answer, whose body Node leaves out for a HEAD (decision 109).
+ */
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
  * A bill-entry page with the biller's name written in (decision 097), compressed for this answer:
  * brotli at quality 5 makes its 23 KB 5.8 KB in a few milliseconds; quality 11, as the precompressed
  * pages have, would save 0.5 KB for 50 times the CPU.
@@ -39,7 +45,7 @@ async function sendBillEntryPage(
 }
 
 /**
- * Serves the built web app at `/` with a history fallback: any GET that is not an api call and
+ * Serves the built web app at `/` with a history fallback: any GET (or HEAD) that is not an api call and
  * not a file answers index.html, so every route of the spec deep-links. Unknown `/api/*` calls
  * answer a JSON 404. Every file outside `assets/` (index.html, the service worker, the web app
  * manifest, icons) is revalidated on each use (`no-cache`, with its ETag), so a release reaches every
@@ -79,7 +85,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   };
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api') || request.method !== 'GET' || !hasBuild) {
+    if (path.startsWith('/api') || !isRead(request.method) || !hasBuild) {
       return reply
         .status(404)
         .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${path}` });
