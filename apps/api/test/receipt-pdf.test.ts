@@ -41,7 +41,15 @@ const order: OrderRow = {
   createdAt: paidAt,
   updatedAt: paidAt,
 };
-const refund = { id: 'rfd_1', orderId: order.id, amountPaise: 1_000, status: 'COMPLETED' } as RefundRow;
+/** A completed refund of a part: the receipt's status says so with both amounts (decision 108). */
+const refund = {
+  id: 'rfd_1',
+  orderId: order.id,
+  amountPaise: 1_000,
+  status: 'COMPLETED',
+  completedAt: paidAt,
+  updatedAt: paidAt,
+} as RefundRow;
 
 /**
  * Words whose letters come back from the PDF in their own order. Text extraction gives glyphs in
@@ -49,7 +57,7 @@ const refund = { id: 'rfd_1', orderId: order.id, amountPaise: 1_000, status: 'CO
  * only words without one are looked for, in the receipt's own labels and values.
  */
 const readable = {
-  hi: ['पेमेंट की रसीद', 'अप्रूवल', 'शुल्क (CCF)', 'स्टेटस', 'सफल', '₹1,23,456.50', '20 नव॰ 2026, 11:30 am IST'],
+  hi: ['पेमेंट की रसीद', 'अप्रूवल', 'शुल्क (CCF)', 'स्टेटस', '₹1,23,466.50 में से ₹10.00', '20 नव॰ 2026, 11:30 am IST'],
   ta: ['ரசீது', 'பில்லர்', 'வசதிக் கட்டணம் (CCF)', 'ரீஃபண்ட் முடிந்தது', '₹1,23,456.50', '20 நவ., 2026, 11:30 AM IST'],
 };
 

@@ -76,6 +76,41 @@ export const quoteResponseSchema = chargeSchema.extend({
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
+/**
+ * Where the customer's money is, decided once by the api from the order and its refunds (decision 108);
+ * every surface tells this rather than the order's status (REFUNDED also ends a partial refund):
+ * - `pending`: the gateway has not confirmed whether it took the money (or a person is checking);
+ * - `charged`: taken and kept (the bill is being paid, or was);
+ * - `nothing-taken`: the payment failed and the gateway confirmed no charge;
+ * - `refund-started`: money is on its way back, due by `refundDeadline`;
+ * - `refunded`: all of it came back, the last part on `refundedAt`;
+ * - `partly-refunded`: `refundedPaise` of `paidPaise` came back (a merchant's partial refund).
+ */
+export const moneyStateSchema = z.enum([
+  'pending',
+  'charged',
+  'nothing-taken',
+  'refund-started',
+  'refunded',
+  'partly-refunded',
+]);
+export type MoneyState = z.infer<typeof moneyStateSchema>;
+/** An order's money in paise: what was taken, what came back, what is on its way back, and when. */
+export const orderMoneySchema = z.object({
+  state: moneyStateSchema,
+  /** Taken by the gateway (0 when nothing was; the order's total while not yet confirmed). */
+  paidPaise: z.number().int(),
+  /** Refunds completed. */
+  refundedPaise: z.number().int(),
+  /** Refunds on their way (refund-started). */
+  refundingPaise: z.number().int(),
+  /** refund-started: the last instant the refund may reach the customer on time (decision 063). */
+  refundDeadline: z.string().nullable(),
+  /** refunded, partly-refunded: when the last refund completed. */
+  refundedAt: z.string().nullable(),
+});
+export type OrderMoney = z.infer<typeof orderMoneySchema>;
+
 /** `POST /phonepe/pay/status` (Bearer, own orders). Also accepts our `ord_…` id. */
 export const paymentStatusRequestSchema = z.object({ merchantOrderId: merchantOrderIdSchema });
 /** The spec's status modal shows every field generically; `status` drives colour and polling. */
@@ -100,6 +135,8 @@ export const paymentStatusResponseSchema = z.object({
   transactionTime: z.string(),
   orderStatus: orderStatusSchema,
   message: z.string(),
+  /** Where the money is: the modal's sentence above the fields, in the reader's language (decision 111). */
+  money: orderMoneySchema,
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
@@ -129,6 +166,8 @@ export const orderSummarySchema = z.object({
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Where the customer's money is (a partial refund is told as such, whatever the status says). */
+  money: orderMoneySchema,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

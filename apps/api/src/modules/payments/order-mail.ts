@@ -8,7 +8,7 @@ import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { holdFactsOf, latestHold } from './held-charges.ts';
 import type { OrderMailKind } from './order-follow-ups.ts';
-import { formatRupees, orderTotal } from './order-views.ts';
+import { formatRupees, moneyOf, orderTotal } from './order-views.ts';
 import {
   findAccount,
   findOrder,
@@ -71,19 +71,22 @@ function customerMail(
     });
     return { to, subject: t('orders.success.subject', { biller: order.billerName ?? BRAND }), ...body };
   }
-  const refunded = refunds
-    .filter((r) => r.status === 'COMPLETED')
-    .reduce((total, r) => total + r.amountPaise, 0);
+  // A merchant's partial refund also ends in REFUNDED: the mail says which part came back (decision 108).
+  const money = moneyOf(order, refunds);
+  const amount = translator.money(money.refundedPaise);
+  const partly = money.state === 'partly-refunded';
   const body = brandedEmail({
-    title: t('orders.refund.title'),
+    title: t(partly ? 'orders.refund.partTitle' : 'orders.refund.title'),
     paragraphs: [
-      t('orders.refund.done', { amount: translator.money(refunded), biller }),
+      partly
+        ? t('orders.refund.partDone', { amount, total: translator.money(money.paidPaise), biller })
+        : t('orders.refund.done', { amount, biller }),
       ...facts,
       t('orders.refund.details', { url: receiptUrl }),
     ],
     translator,
   });
-  return { to, subject: t('orders.refund.subject'), ...body };
+  return { to, subject: t(partly ? 'orders.refund.partSubject' : 'orders.refund.subject'), ...body };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   INITIATING_CHANNEL,
   type OrderDetail,
   type OrderKind,
+  type OrderMoney,
   type OrderStatus,
   type OrderSummary,
   type PaymentStatusResponse,
@@ -35,7 +36,61 @@ export const orderTotal = (order: Pick<OrderRow, 'amountPaise' | 'convenienceFee
  */
 export const transactionTime = (order: Pick<OrderRow, 'createdAt'>) => order.createdAt;
 
-export function toOrderSummary(order: OrderRow): OrderSummary {
+const sumOf = (refunds: readonly RefundRow[], status: RefundRow['status']) =>
+  refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amountPaise, 0);
+
+/** Statuses where the gateway has not said (or we cannot read) whether it took the money. */
+const unconfirmedStatuses: readonly OrderStatus[] = ['CREATED', 'PAYMENT_PENDING', 'NEEDS_ATTENTION'];
+
+/** The deadline the customer was told for the money on its way back (decision 063). */
+function refundDeadlineOf(order: OrderRow, refunds: readonly RefundRow[]): Date {
+  const open = refunds.find((refund) => refund.status === 'PENDING') ?? refunds.at(-1);
+  // No refund opened yet (a refused bill before its refund job ran): an automatic one is due T+5.
+  return refundDeadline(order.createdAt, open ?? { reason: 'auto', createdAt: order.createdAt });
+}
+
+/**
+ * Where the customer's money is (decision 108): the one answer every surface tells (history, receipt,
+ * PDF, mails, outcome pages, the status modal). From the order and its refunds, never from the status
+ * alone: REFUNDED also ends a merchant's partial refund, and SUCCESS may follow a completed part.
+ */
+export function moneyOf(order: OrderRow, refunds: readonly RefundRow[]): OrderMoney {
+  const status = order.status as OrderStatus;
+  const refundedPaise = sumOf(refunds, 'COMPLETED');
+  const pendingPaise = sumOf(refunds, 'PENDING');
+  const paidPaise = order.capturedPaise ?? orderTotal(order);
+  const money = { paidPaise, refundedPaise, refundingPaise: 0, refundDeadline: null, refundedAt: null };
+  if (unconfirmedStatuses.includes(status)) return { ...money, state: 'pending' };
+  // Every way into PAYMENT_FAILED asked the gateway first (or never reached it); a charge it took
+  // after all is recorded as captured and refunded.
+  if (status === 'PAYMENT_FAILED' && !order.capturedPaise)
+    return { ...money, paidPaise: 0, state: 'nothing-taken' };
+  const refunding =
+    pendingPaise > 0 ||
+    status === 'BILL_FAILED' ||
+    status === 'REFUND_PENDING' ||
+    status === 'PAYMENT_FAILED';
+  if (refunding)
+    return {
+      ...money,
+      state: 'refund-started',
+      refundingPaise: pendingPaise || paidPaise - refundedPaise,
+      refundDeadline: refundDeadlineOf(order, refunds).toISOString(),
+    };
+  if (refundedPaise === 0) return { ...money, state: 'charged' };
+  const lastRefund = Math.max(
+    ...refunds.map((refund) =>
+      refund.status === 'COMPLETED' ? (refund.completedAt ?? refund.updatedAt).getTime() : 0,
+    ),
+  );
+  return {
+    ...money,
+    state: refundedPaise >= paidPaise ? 'refunded' : 'partly-refunded',
+    refundedAt: new Date(lastRefund).toISOString(),
+  };
+}
+
+export function toOrderSummary(order: OrderRow, refunds: readonly RefundRow[]): OrderSummary {
   return {
     orderId: order.id,
     merchantOrderId: order.merchantOrderId,
@@ -59,12 +114,13 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
     failureReason: order.failureReason,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    money: moneyOf(order, refunds),
   };
 }
 
 export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds: RefundRow[]): OrderDetail {
   return {
-    ...toOrderSummary(order),
+    ...toOrderSummary(order, refunds),
     events: events
       .filter((event) => event.toStatus !== null)
       .map((event) => ({
@@ -85,9 +141,6 @@ export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds:
   };
 }
 
-const sumOfRefunds = (refunds: RefundRow[], status: 'COMPLETED' | 'PENDING') =>
-  refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amountPaise, 0);
-
 /**
  * A charge no biller ever saw: taken after its payment was closed (decision 064) or of another amount.
  * Its refund is ours, not the biller's refusal.
@@ -105,7 +158,7 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[], events: Ord
     : '';
   // The network confirmed the bill: a refund now is a merchant's, possibly of a part.
   const billPaid = order.completedAt !== null;
-  const refunded = sumOfRefunds(refunds, 'COMPLETED');
+  const refunded = sumOf(refunds, 'COMPLETED');
   const complete =
     order.kind === 'test'
       ? 'Your test payment is complete.'
@@ -120,13 +173,15 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[], events: Ord
     case 'BILL_PENDING':
       return `Payment received. We are paying ${order.billerName ?? 'the biller'}; this usually takes a minute.`;
     case 'PAYMENT_FAILED':
-      return 'Your payment did not go through. If money was debited, it will be refunded automatically.';
+      return order.capturedPaise
+        ? `Your payment did not go through. ${total} was taken and will be refunded automatically.`
+        : 'Your payment did not go through. The payment provider confirmed that no money was taken.';
     case 'NEEDS_ATTENTION':
       return 'We are checking this payment with the payment provider. Please do not pay this bill again until this page shows the outcome; if money was taken, we will e-mail you.';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
       if (billPaid) {
-        const part = formatRupees(sumOfRefunds(refunds, 'PENDING'));
+        const part = formatRupees(sumOf(refunds, 'PENDING'));
         return `${complete} A refund of ${part} of your payment of ${total} is in progress${by}.`;
       }
       if (isUnusableCharge(events))
@@ -160,5 +215,6 @@ export function toPaymentStatusResponse(
     transactionTime: formatIstDateTime(transactionTime(order)),
     orderStatus: order.status as OrderStatus,
     message: statusMessage(order, refunds, events),
+    money: moneyOf(order, refunds),
   };
 }

@@ -20,6 +20,7 @@ import {
   findOrderByAnyId,
   listEvents,
   listRefunds,
+  listRefundsOfOrders,
   listUserOrders,
   type OrderRow,
 } from './payments.repository.ts';
@@ -79,7 +80,17 @@ export function createOrdersService(deps: OrdersDeps) {
         offset: (page - 1) * pageSize,
         limit: pageSize,
       });
-      return { orders: rows.map(toOrderSummary), total, page, pageSize };
+      const refunds = await listRefundsOfOrders(
+        db,
+        rows.map((order) => order.id),
+      );
+      const orders = rows.map((order) =>
+        toOrderSummary(
+          order,
+          refunds.filter((refund) => refund.orderId === order.id),
+        ),
+      );
+      return { orders, total, page, pageSize };
     },
 
     async orderDetail(user: AuthUser, orderId: string): Promise<OrderDetail> {

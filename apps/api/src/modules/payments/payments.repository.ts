@@ -352,6 +352,16 @@ export async function listRefunds(executor: Executor, orderId: string): Promise<
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
+/** The refunds of a page of orders in one query (the history tells each order's money, decision 108). */
+export async function listRefundsOfOrders(executor: Executor, orderIds: string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return executor
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
 export async function findRefundByGatewayId(
   executor: Executor,
   gateway: string,

@@ -3,7 +3,7 @@ import { BRAND, INITIATING_CHANNEL } from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import PDFDocument from 'pdfkit';
 import type { Translator } from '../../lib/i18n.ts';
-import { orderTotal, transactionTime } from './order-views.ts';
+import { moneyOf, orderTotal, transactionTime } from './order-views.ts';
 import type { OrderRow, RefundRow } from './payments.repository.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
@@ -34,6 +34,46 @@ export function receiptFontOf(translator: Translator): string | undefined {
 const rupeesWithoutSign = (paise: number) =>
   `Rs. ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupeesFromPaise(paise) as `${number}`)}`;
 
+/** The IST calendar day of an instant, as `Translator.day` takes it ('2026-11-27'). */
+const istDayOf = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
+
+/**
+ * The receipt's status in the customer's words: where the money is (decision 108) where that says
+ * more than the order's status (nothing taken, a refund's deadline or date, a partial refund).
+ */
+function statusText(
+  order: OrderRow,
+  refunds: RefundRow[],
+  translator: Translator,
+  rupees: (paise: number) => string,
+): string {
+  const { t } = translator;
+  const money = moneyOf(order, refunds);
+  const day = (iso: string | null) => (iso ? translator.day(istDayOf(iso), 'medium') : '');
+  switch (money.state) {
+    case 'nothing-taken':
+      return t('receipt.money.nothingTaken');
+    case 'refund-started':
+      return t('receipt.money.refundStarted', {
+        amount: rupees(money.refundingPaise),
+        date: day(money.refundDeadline),
+      });
+    case 'refunded':
+      return t('receipt.money.refunded', {
+        amount: rupees(money.refundedPaise),
+        date: day(money.refundedAt),
+      });
+    case 'partly-refunded':
+      return t('receipt.money.partlyRefunded', {
+        refunded: rupees(money.refundedPaise),
+        paid: rupees(money.paidPaise),
+        date: day(money.refundedAt),
+      });
+    default:
+      return t(`receipt.status.${order.status}`);
+  }
+}
+
 /** The facts a Bharat Connect receipt carries (NPCI customer front-end guidelines), label → value. */
 export function receiptFacts(
   order: OrderRow,
@@ -44,7 +84,6 @@ export function receiptFacts(
   const rupees = receiptFontOf(translator) ? translator.money : rupeesWithoutSign;
   const orNone = (value: string | null) => value ?? t('receipt.notAvailable');
   const refunded = refunds.filter((refund) => refund.status !== 'FAILED');
-  const status = `receipt.status.${order.status}`;
   return [
     [t('receipt.txnId'), orNone(order.txnReferenceId)],
     [t('receipt.approvalRef'), orNone(order.approvalRefNum)],
@@ -69,7 +108,7 @@ export function receiptFacts(
       t('receipt.dateTime'),
       t('receipt.dateTimeValue', { time: translator.dateTime(transactionTime(order)) }),
     ],
-    [t('receipt.status'), t(status)],
+    [t('receipt.status'), statusText(order, refunds, translator, rupees)],
   ];
 }
 

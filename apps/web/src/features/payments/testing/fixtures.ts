@@ -25,6 +25,14 @@ export function makeOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSu
     failureReason: null,
     createdAt: '2025-11-21T20:15:00.000Z',
     updatedAt: '2025-11-21T20:16:00.000Z',
+    money: {
+      state: 'charged',
+      paidPaise: 126_000,
+      refundedPaise: 0,
+      refundingPaise: 0,
+      refundDeadline: null,
+      refundedAt: null,
+    },
     ...overrides,
   };
 }
