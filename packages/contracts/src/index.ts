@@ -1,5 +1,6 @@
 export * from './catalogue.ts';
 export * from './constants.ts';
+export * from './email-address.ts';
 export * from './gateways.ts';
 export * from './languages.ts';
 export * from './messages.ts';
@@ -8,6 +9,7 @@ export * from './schemas/bills.ts';
 export * from './schemas/common.ts';
 export * from './schemas/complaints.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/email-address.ts';
 export * from './schemas/gateways/payu.ts';
 export * from './schemas/gateways/phonepe.ts';
 export * from './schemas/gateways/razorpay.ts';

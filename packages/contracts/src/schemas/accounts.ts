@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { emailSchema, phoneSchema } from './common.ts';
+import { phoneSchema } from './common.ts';
+import { emailAddressSchema } from './email-address.ts';
 import { languageSchema } from './languages.ts';
 
 /**
@@ -49,16 +50,32 @@ export const passwordSchema = z
 export const otpPurposeSchema = z.enum(['signup', 'login', 'email']);
 export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 
-export const sendOtpRequestSchema = z.object({ email: emailSchema, purpose: otpPurposeSchema.optional() });
-export const verifyOtpRequestSchema = z.object({ email: emailSchema, OTP: otpCodeSchema });
+/** Each form's own e-mail message (spec section 5); the login's where a call serves several forms. */
+const loginEmailSchema = emailAddressSchema(messages.validation.loginEmail);
+const signupEmailSchema = emailAddressSchema(
+  messages.validation.signupEmail,
+  messages.validation.signupEmailRequired,
+);
+const profileEmailSchema = emailAddressSchema(
+  messages.validation.profileEmailInvalid,
+  messages.validation.profileEmailRequired,
+);
+
+/** One call for three forms: the purpose says whose message a refused address gets. */
+export const sendOtpRequestSchema = z.discriminatedUnion('purpose', [
+  z.object({ email: loginEmailSchema, purpose: z.literal('login').optional() }),
+  z.object({ email: signupEmailSchema, purpose: z.literal('signup') }),
+  z.object({ email: profileEmailSchema, purpose: z.literal('email') }),
+]);
+export const verifyOtpRequestSchema = z.object({ email: loginEmailSchema, OTP: otpCodeSchema });
 export const createUserRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(MAX_NAME_LENGTH),
-  email: emailSchema,
+  email: signupEmailSchema,
   phone: phoneSchema,
   password: passwordSchema,
 });
 export const signinRequestSchema = z.object({
-  email: emailSchema,
+  email: loginEmailSchema,
   password: z.string().min(1, 'Password is required').max(128),
 });
 export const signinResponseSchema = z.object({
@@ -70,7 +87,9 @@ export type SigninResponse = z.infer<typeof signinResponseSchema>;
 /** Registration signs the new user in at once: the verified sign-up OTP was the second factor. */
 export const createUserResponseSchema = signinResponseSchema;
 
-export const resetPasswordRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordRequestSchema = z.object({
+  email: emailAddressSchema(messages.validation.resetEmail),
+});
 export const newPasswordRequestSchema = z.object({ password: passwordSchema, OTP: otpCodeSchema });
 
 /** The longest data URL whose decoded image fits MAX_IMAGE_BYTES (base64 is 4 characters per 3 bytes). */
@@ -107,7 +126,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 export const editProfileRequestSchema = z.object({
   _id: z.string().optional(),
   name: z.string().trim().min(1, messages.validation.profileName).max(MAX_NAME_LENGTH),
-  email: emailSchema,
+  email: profileEmailSchema,
   phone: phoneSchema,
   pic: profilePictureSchema.nullable().optional(),
 });

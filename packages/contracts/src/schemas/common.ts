@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
 import { type AmountReading, parsePaise, parseRupees } from '../rupees.ts';
 
-/** The spec's simple e-mail pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailSchema = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Invalid email');
 export const phoneSchema = z
   .string()
   .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `Phone number must be exactly ${PHONE_LENGTH} digits`);

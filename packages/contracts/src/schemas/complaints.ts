@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
-import { EMAIL_PATTERN, messageValuesSchema, rupeesFieldSchema } from './common.ts';
+import { messageValuesSchema, rupeesFieldSchema } from './common.ts';
+import { emailAddressSchema } from './email-address.ts';
 
 /** The complaint form's 'Type of Query' choices (spec section 2). */
 export const queryTypes = [
@@ -94,12 +95,7 @@ export const raiseComplaintRequestSchema = z
     name: requiredText('Please enter your name', 100),
     queryType: z.enum(queryTypes, { error: 'Please choose the type of query' }),
     contactNumber: tenDigits('Contact Number'),
-    email: z
-      .string({ error: 'Please enter your Email ID' })
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .regex(EMAIL_PATTERN, 'Please enter a valid Email ID'),
+    email: emailAddressSchema('Please enter a valid Email ID', 'Please enter your Email ID'),
     initiatedVia: optionalText(100),
     transactionDate: pastDate('Transaction Date').optional(),
     transactionAmount: rupeesFieldSchema('Transaction Amount').optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { EMAIL_PATTERN } from './common.ts';
+import { emailAddressSchema } from './email-address.ts';
 
 const required = (max: number) =>
   z
@@ -13,7 +13,7 @@ const required = (max: number) =>
 /** The contact form (spec section 3), with the spec's messages (section 5). */
 export const contactMessageSchema = z.object({
   name: required(100),
-  email: required(254).regex(EMAIL_PATTERN, messages.validation.contactEmail).toLowerCase(),
+  email: emailAddressSchema(messages.validation.contactEmail, messages.validation.contactAllFields),
   phone: required(20).regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), messages.validation.contactPhone),
   subject: required(200),
   message: required(5000),

@@ -1,7 +1,4 @@
-import { EMAIL_PATTERN, passwordSchema } from '@erti/contracts';
-
-/** The spec's simple e-mail pattern, on the trimmed value. */
-export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
+import { passwordSchema } from '@erti/contracts';
 
 /** The server's password rule (at least 8 characters, of any kind). */
 export const isStrongPassword = (password: string) => passwordSchema.safeParse(password).success;

@@ -1,5 +1,6 @@
 import { digitsOnly, otpCodeSchema } from '@erti/contracts';
 import { OTP_RESEND_WAIT_SECONDS, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
+import { isPlainEmailAddress, normalEmailAddress } from '@erti/contracts/email-address';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,7 +11,7 @@ import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isStrongPassword, isValidEmail } from '../account-rules.ts';
+import { isStrongPassword } from '../account-rules.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSetNewPassword } from '../api/set-new-password.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
@@ -49,7 +50,7 @@ export function ForgotPasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<ResetErrors>({});
-  const address = email.trim().toLowerCase();
+  const address = normalEmailAddress(email);
   const { formatMessage } = useIntl();
   const specText = useSpecText();
   const apiErrorText = useApiErrorText();
@@ -58,7 +59,7 @@ export function ForgotPasswordForm() {
     error instanceof ApiError && error.status >= 400 && error.status < 500 ? apiErrorText(error) : fallback;
 
   async function sendResetEmail() {
-    if (!isValidEmail(address)) return setErrors({ email: messages.validation.resetEmail });
+    if (!isPlainEmailAddress(address)) return setErrors({ email: messages.validation.resetEmail });
     setErrors({});
     try {
       const answer = await requestReset.mutateAsync({ email: address });

@@ -1,4 +1,5 @@
 import { REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
+import { isPlainEmailAddress, normalEmailAddress } from '@erti/contracts/email-address';
 import { messages } from '@erti/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,7 +12,7 @@ import { useLanguage } from '../../../lib/i18n/language-provider.tsx';
 import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
+import { safeReturnPath, withReturnPath } from '../account-rules.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
 import { useEmailOtp } from '../hooks/use-email-otp.ts';
@@ -55,8 +56,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [loggedIn, setLoggedIn] = useState(false);
 
-  const address = email.trim().toLowerCase();
-  const emailValid = isValidEmail(address);
+  const address = normalEmailAddress(email);
+  const emailValid = isPlainEmailAddress(address);
   const verified = otp.isVerified(address);
   const showEmailError = (emailTouched && email !== '' && !emailValid) || errors.email;
 

@@ -1,5 +1,6 @@
 import { phoneDigits, type UserProfile } from '@erti/contracts';
 import { PHONE_LENGTH } from '@erti/contracts/constants';
+import { isPlainEmailAddress, normalEmailAddress } from '@erti/contracts/email-address';
 import { messages } from '@erti/contracts/messages';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,7 +12,6 @@ import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { isValidEmail } from '../account-rules.ts';
 import { useEditProfile } from '../api/edit-profile.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useLogOut } from '../api/log-out.ts';
@@ -39,7 +39,7 @@ function draftErrors(draft: Draft): DraftErrors {
   const errors: DraftErrors = {};
   if (!draft.name.trim()) errors.name = messages.validation.profileName;
   if (!draft.email.trim()) errors.email = messages.validation.profileEmailRequired;
-  else if (!isValidEmail(draft.email)) errors.email = messages.validation.profileEmailInvalid;
+  else if (!isPlainEmailAddress(draft.email)) errors.email = messages.validation.profileEmailInvalid;
   if (!draft.phone) errors.phone = messages.validation.profilePhoneRequired;
   else if (draft.phone.length !== PHONE_LENGTH) errors.phone = messages.validation.profilePhoneInvalid;
   return errors;
@@ -184,7 +184,7 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
     field,
   } = useFormValues<Draft, 'otp'>({ name: profile.name, email: profile.email, phone: profile.phone });
   const [code, setCode] = useState('');
-  const newEmail = draft.email.trim().toLowerCase();
+  const newEmail = normalEmailAddress(draft.email);
   const emailChanges = newEmail !== profile.email;
   const newEmailVerified = otp.isVerified(newEmail);
   const { formatMessage } = useIntl();
@@ -220,7 +220,7 @@ function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onDone: ()
     <form noValidate onSubmit={save} className="mt-6 space-y-4">
       <TextField label={formatMessage({ id: 'accounts.field.name' })} {...nameInput} {...field('name')} />
       <TextField label={formatMessage({ id: 'accounts.field.email' })} {...emailInput} {...field('email')} />
-      {emailChanges && isValidEmail(newEmail) && (
+      {emailChanges && isPlainEmailAddress(newEmail) && (
         <div className="rounded-md bg-brand-50 p-3">
           <p className="text-sm text-gray-700">{formatMessage({ id: 'accounts.profile.confirmEmail' })}</p>
           <div className="mt-2">

@@ -43,6 +43,17 @@ async function register(typing: ReturnType<typeof user>) {
   await typing.click(screen.getByRole('button', { name: 'Register' }));
 }
 
+/** Types a name and `email` on a new sign-up form and presses Send OTP; answers the api calls made. */
+async function askForCode(email: string) {
+  const calls = stubApi(happyAnswers);
+  renderScreen('/signup', '/signup', <SignupForm />);
+  const typing = user();
+  await typing.type(screen.getByLabelText('Username'), 'Asha');
+  await typing.type(screen.getByLabelText('Email ID'), email);
+  await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
+  return calls;
+}
+
 describe('sign-up', () => {
   it('checks the name and e-mail before sending the OTP', async () => {
     const calls = stubApi(happyAnswers);
@@ -58,6 +69,26 @@ describe('sign-up', () => {
     await typing.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(screen.getByText('Please enter a valid Email Id.')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['a Cyrillic а', '\u0430sha@example.com'],
+    ['a right-to-left override', 'asha@elpmaxe\u202e.com'],
+    ['a zero-width space', 'as\u200bha@example.com'],
+    ['a trailing dot', 'asha@example.com.'],
+  ])(
+    'refuses an address with %s with the form message, sending nothing (decision 107)',
+    async (_kind, typed) => {
+      const calls = await askForCode(typed);
+      expect(screen.getByText('Please enter a valid Email Id.')).toBeTruthy();
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it('sends a fullwidth address as the plain one it stands for', async () => {
+    const calls = await askForCode('\uff41sha@Example.com');
+    expect(await screen.findByText('Email sent successfully')).toBeTruthy();
+    expect(calls.map((call) => call.body)).toEqual([{ email: 'asha@example.com', purpose: 'signup' }]);
   });
 
   it('walks the three steps, registers, signs in and goes home after 3 seconds', async () => {

@@ -1,4 +1,5 @@
 import { BRAND, PHONE_LENGTH, REDIRECT_AFTER_AUTH_MS } from '@erti/contracts/constants';
+import { isPlainEmailAddress, normalEmailAddress } from '@erti/contracts/email-address';
 import { messages } from '@erti/contracts/messages';
 import { phoneDigits } from '@erti/contracts/text';
 import { type FormEvent, useState } from 'react';
@@ -10,7 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isStrongPassword, isValidEmail, safeReturnPath, withReturnPath } from '../account-rules.ts';
+import { isStrongPassword, safeReturnPath, withReturnPath } from '../account-rules.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import signupIllustration from '../assets/signup-illustration.svg';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate.ts';
@@ -82,13 +83,13 @@ export function SignupForm() {
   const { formatMessage } = useIntl();
   const apiErrorText = useApiErrorText();
 
-  const address = values.email.trim().toLowerCase();
+  const address = normalEmailAddress(values.email);
   const verified = otp.isVerified(address);
 
   async function sendCode() {
     if (!values.userName.trim()) return setErrors({ userName: messages.validation.signupUsername });
     if (!address) return setErrors({ email: messages.validation.signupEmailRequired });
-    if (!isValidEmail(address)) return setErrors({ email: messages.validation.signupEmail });
+    if (!isPlainEmailAddress(address)) return setErrors({ email: messages.validation.signupEmail });
     setErrors({});
     if (await otp.send(address)) set('otp')('');
   }
