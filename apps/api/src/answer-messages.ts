@@ -21,6 +21,8 @@ export const answerMessages = {
     'Your complaint has been registered successfully for B-Connect Txn ID {txnReferenceId}. Your Complaint ID is {complaintId}. You can track the status of your complaint using your Complaint ID.',
   'complaints.alreadyOpen':
     'A complaint about B-Connect Txn ID {txnReferenceId} is already open. Your Complaint ID is {complaintId}. You can track its status using your Complaint ID.',
+  'complaints.codeSent':
+    'We sent a code to the e-mail on this payment ({sentTo}). It is valid for {minutes} minutes.',
   'bills.savedRemoved': 'Saved bill removed',
   'myBills.removed': 'Removed from My Bills',
 } as const;

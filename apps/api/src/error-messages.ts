@@ -126,8 +126,16 @@ export const errorMessages: Record<string, string> = {
   'complaints.mobileAndDates': 'Enter a Mobile Number with From and To dates',
   'complaints.txnNotFound':
     'We could not find a Bharat Connect transaction with Reference ID {txnId}. Please check it on your receipt, or leave it empty and we will look for the payment by your contact number, date and amount.',
-  'complaints.openElsewhere':
-    'A complaint about B-Connect Txn ID {txnId} is already open. Its Complaint ID was sent to the e-mail address given with it.',
+  'complaints.payerOnly':
+    'Only the customer who made this payment can raise a complaint about it. Log in to the account that paid, or ask for a code sent to the e-mail on the payment.',
+  'complaints.wrongCode': 'The code is wrong or has expired. Please check the e-mail, or ask for a new code.',
+  'complaints.codeTriesUsed': 'Too many wrong codes. Please ask for a new code.',
+  'complaints.tooManyCodes':
+    'Too many codes were asked for in a short time. Please try again later, or log in to the account that paid.',
+  'complaints.noPayerAddress':
+    'We cannot send a code for this payment. Please log in to the account that paid.',
+  'complaints.codeDigits': 'Please enter the 6-digit code from the e-mail',
+  'complaints.txnIdRequired': 'Please enter the Bharat Connect Transaction Reference ID',
   'complaints.notFound':
     'We could not find a complaint with ID {complaintId}. Please check the Complaint ID and the Type of Complaint.',
   'complaints.screenshotTooLarge': 'The screenshot must be 1 MB or smaller',

@@ -1,87 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { indianDate } from '@erti/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema/payments.ts';
 import { complaints } from '../src/db/schema/support.ts';
-import { bbpsClientFromConfig } from '../src/integrations/bbps/bbps-client.ts';
-import { newId } from '../src/lib/ids.ts';
 import { type SignedInUser, signedInUser } from './support/bill-network.ts';
+import { complaintPayments } from './support/complaint-payments.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 let env: TestEnv;
-let network: ReturnType<typeof bbpsClientFromConfig>;
+let payments: ReturnType<typeof complaintPayments>;
 beforeAll(async () => {
   env = await startTestEnv();
-  network = bbpsClientFromConfig(env.config);
+  payments = complaintPayments(env);
 });
 afterAll(async () => {
   await env?.close();
 });
 afterEach(() => env.sandbox.faults.clear());
 
-const MSEDCL = 'MAHA00000MAH01';
-let nextConsumer = 500;
+const paidTransaction = (mobile?: string) => payments.paidTransaction(mobile);
+const orderFor = (...args: Parameters<typeof payments.orderFor>) => payments.orderFor(...args);
 
-interface PaidTxn {
-  txnReferenceId: string;
-  amountPaise: number;
-  mobile: string;
-}
-
-/** A real bill payment on the sandbox network (fetch, then pay), made as the payments module would. */
-async function paidTransaction(mobile = '9876500001'): Promise<PaidTxn> {
-  nextConsumer += 1;
-  const customerParams = [
-    { name: 'Consumer No', value: `17001${String(nextConsumer).padStart(7, '0')}` },
-    { name: 'BU', value: '4637' },
-  ];
-  const custDetails = { mobileNo: mobile, customerTags: [{ name: 'EMAIL', value: 'asha@example.com' }] };
-  const device = { ip: '127.0.0.1' };
-  const bill = await network.fetchBill(
-    { custDetails, billDetails: { billerId: MSEDCL, customerParams } },
-    device,
-  );
-  const amount = bill.response.billerResponse!.amount;
-  const paid = await network.pay(
-    {
-      refId: bill.response.refId,
-      clientRequestId: randomUUID(),
-      custDetails,
-      billDetails: { billerId: MSEDCL, customerParams },
-      amountDetails: { amount, currency: '356', custConvFee: '0', couCustConvFee: '0' },
-      paymentDetails: {
-        paymentMode: 'UPI',
-        quickPay: 'No',
-        splitPay: 'No',
-        offusPay: 'No',
-        paymentInfo: [{ name: 'VPA', value: 'asha@upi' }],
-      },
-    },
-    device,
-  );
-  expect(paid.respCode).toBe('1');
-  return { txnReferenceId: paid.response.txnReferenceId!, amountPaise: Number(amount), mobile };
-}
-
-/** Our order for a network transaction, as the payments module stores it. */
-async function orderFor(userId: string, txn: PaidTxn, createdAt = new Date(), convenienceFeePaise = 0) {
-  await env.database.db.insert(orders).values({
-    id: newId('ord'),
-    merchantOrderId: `EP${randomUUID().replaceAll('-', '').slice(0, 20)}`,
-    userId,
-    status: 'SUCCESS',
-    kind: 'bill',
-    billerId: MSEDCL,
-    billerName: 'Maharashtra State Electricity Distribution Co. Ltd.',
-    category: 'Electricity',
-    customerParams: [{ name: 'Consumer No', value: '170010000001' }],
-    amountPaise: txn.amountPaise,
-    convenienceFeePaise,
-    txnReferenceId: txn.txnReferenceId,
-    payer: { name: 'Asha', email: 'asha@example.com', phone: txn.mobile },
-    createdAt,
-  });
+/** A payment of a new signed-in customer's: the one who may complain about it (decision 106). */
+async function ownPayment(mobile?: string) {
+  const owner = await signedInUser(env);
+  const txn = await payments.paymentOf(owner.userId, mobile);
+  return { owner, txn };
 }
 
 let nextAddress = 1;
@@ -126,8 +69,8 @@ const raiseBody = (overrides: object = {}) => ({
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 describe('POST /api/complaints (raise)', () => {
-  it('registers a transaction complaint on the network, stores it and acknowledges it by e-mail', async () => {
-    const txn = await paidTransaction();
+  it("registers a transaction complaint on the network, stores it and acknowledges it to the payer's address", async () => {
+    const { owner, txn } = await ownPayment();
     const response = await post(
       '/api/complaints',
       raiseBody({
@@ -136,6 +79,7 @@ describe('POST /api/complaints (raise)', () => {
         screenshot: `data:image/png;base64,${PNG}`,
         description: 'Money left my account but I got no receipt',
       }),
+      { headers: owner.headers },
     );
     expect(response.statusCode).toBe(201);
     const answer = response.json();
@@ -156,14 +100,15 @@ describe('POST /api/complaints (raise)', () => {
     expect(row?.details.transactionAmountPaise).toBe(txn.amountPaise);
 
     await env.runJobs();
-    const mail = env.lastMail('asha.complaint@example.com');
+    const mail = env.lastMail(owner.email);
     expect(mail?.subject).toBe(`Complaint registered: ${answer.complaintId}`);
     expect(mail?.text).toContain(`Your Complaint ID is ${answer.complaintId}`);
+    // The address typed on the form is kept for our team, never mailed (decision 106).
+    expect(env.lastMail('asha.complaint@example.com')).toBeUndefined();
   });
 
-  it('answers its raiser an open complaint about the same transaction instead of raising a second one', async () => {
-    const asha = await signedInUser(env);
-    const txn = await paidTransaction();
+  it('answers its payer an open complaint about the same transaction instead of raising a second one', async () => {
+    const { owner: asha, txn } = await ownPayment();
     const body = raiseBody({ txnReferenceId: txn.txnReferenceId });
     const first = await post('/api/complaints', body, { headers: asha.headers });
     const again = await post('/api/complaints', body, { headers: asha.headers });
@@ -175,21 +120,22 @@ describe('POST /api/complaints (raise)', () => {
       messageValues: { complaintId: first.json().complaintId, txnReferenceId: txn.txnReferenceId },
     });
 
-    // Anyone else holding the Txn ID is told a complaint is open, not its id (which shows its remarks).
+    // Anyone else holding the Txn ID is asked to show the payment is theirs, and told nothing of it.
     const stranger = await signedInUser(env);
     for (const headers of [stranger.headers, undefined]) {
       const other = await post('/api/complaints', body, { headers });
-      expect(other.statusCode).toBe(409);
-      expect(other.json().message).toMatch(/already open/);
-      expect(other.json().message).not.toContain(first.json().complaintId);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).not.toMatch(/already open/);
+      expect(other.body).not.toContain(first.json().complaintId);
     }
   });
 
   it("files 'Failed transaction' about a payment the network saw succeed as 'account not updated'", async () => {
-    const txn = await paidTransaction();
+    const { owner, txn } = await ownPayment();
     const response = await post(
       '/api/complaints',
       raiseBody({ queryType: 'Failed transaction', txnReferenceId: txn.txnReferenceId }),
+      { headers: owner.headers },
     );
     expect(response.statusCode).toBe(201);
     expect((await complaintRow(response.json().complaintId))?.disposition).toBe(
@@ -244,10 +190,12 @@ describe('POST /api/complaints (raise)', () => {
       expect((await complaintRow(response.json().complaintId))?.txnReferenceId).toBeNull();
     }
     await env.runJobs();
-    expect(env.lastMail('someone.else@example.com')?.text).not.toContain(txn.txnReferenceId);
+    expect(env.lastMail('someone.else@example.com')).toBeUndefined();
+    expect(env.lastMail(stranger.email)?.text).not.toContain(txn.txnReferenceId);
   });
 
   it('keeps a complaint it cannot tie to a transaction for our support team, and tells support', async () => {
+    const asha = await signedInUser(env);
     const response = await post(
       '/api/complaints',
       raiseBody({
@@ -257,6 +205,7 @@ describe('POST /api/complaints (raise)', () => {
         transactionDate: undefined,
         transactionAmount: undefined,
       }),
+      { headers: asha.headers },
     );
     expect(response.statusCode).toBe(201);
     const answer = response.json();
@@ -264,10 +213,22 @@ describe('POST /api/complaints (raise)', () => {
     expect(answer.status).toBe('LOGGED');
     expect((await complaintRow(answer.complaintId))?.complaintType).toBe('Service');
     await env.runJobs();
-    expect(env.lastMail('asha.other@example.com')?.text).toContain(answer.complaintId);
-    expect(env.lastMail(env.config.SUPPORT_EMAIL)?.text).toContain(
-      'The site logged me out twice while paying',
+    expect(env.lastMail(asha.email)?.text).toContain(answer.complaintId);
+    expect(env.lastMail('asha.other@example.com')).toBeUndefined();
+    const support = env.lastMail(env.config.SUPPORT_EMAIL);
+    expect(support?.text).toContain('The site logged me out twice while paying');
+    expect(support?.text).toContain('asha.other@example.com');
+  });
+
+  it("acknowledges a visitor's complaint on screen only: the address typed is for our team to answer", async () => {
+    const response = await post(
+      '/api/complaints',
+      raiseBody({ queryType: 'Others', email: 'visitor@example.com', description: 'Slow pages' }),
     );
+    expect(response.statusCode).toBe(201);
+    await env.runJobs();
+    expect(env.lastMail('visitor@example.com')).toBeUndefined();
+    expect(env.lastMail(env.config.SUPPORT_EMAIL)?.text).toContain(response.json().complaintId);
   });
 
   it.each([
@@ -343,10 +304,12 @@ describe('POST /api/complaints (raise)', () => {
   });
 
   it('answers 503 when the network is down and the complaint names a transaction, storing nothing', async () => {
-    const txn = await paidTransaction();
+    const { owner, txn } = await ownPayment();
     env.sandbox.faults.add({ path: '/bou/npciservice/status', kind: 'error', status: 503 });
     const before = await storedComplaints();
-    const response = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }));
+    const response = await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }), {
+      headers: owner.headers,
+    });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toMatch(/not answering/);
     expect(await storedComplaints()).toBe(before);
@@ -372,8 +335,12 @@ describe('POST /api/complaints (raise)', () => {
 
 describe('POST /api/complaints/status', () => {
   it('tracks a complaint we registered to its resolution on the network', async () => {
-    const txn = await paidTransaction();
-    const raised = (await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }))).json();
+    const { owner, txn } = await ownPayment();
+    const raised = (
+      await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }), {
+        headers: owner.headers,
+      })
+    ).json();
 
     const first = await post('/api/complaints/status', {
       complaintId: raised.complaintId,
@@ -405,8 +372,12 @@ describe('POST /api/complaints/status', () => {
   });
 
   it('answers the last known status when the network is down', async () => {
-    const txn = await paidTransaction();
-    const raised = (await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }))).json();
+    const { owner, txn } = await ownPayment();
+    const raised = (
+      await post('/api/complaints', raiseBody({ txnReferenceId: txn.txnReferenceId }), {
+        headers: owner.headers,
+      })
+    ).json();
     env.sandbox.faults.add({ path: '/bou/extComplaints/track', kind: 'error', status: 500 });
     const response = await post('/api/complaints/status', {
       complaintId: raised.complaintId,
@@ -433,7 +404,7 @@ describe('POST /api/complaints/status', () => {
 
   it('tracks on the network a complaint raised elsewhere', async () => {
     const txn = await paidTransaction();
-    const elsewhere = await network.registerComplaint({
+    const elsewhere = await payments.network.registerComplaint({
       complaintType: 'Transaction',
       txnRefId: txn.txnReferenceId,
       complaintDisposition: 'Amount deducted multiple times',
@@ -635,7 +606,12 @@ describe('lookup limits', () => {
 describe('OpenAPI', () => {
   it('documents the complaint endpoints under their tag', async () => {
     const document = (await env.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/complaints', '/api/complaints/status', '/api/complaints/transactions']) {
+    for (const path of [
+      '/api/complaints',
+      '/api/complaints/verification',
+      '/api/complaints/status',
+      '/api/complaints/transactions',
+    ]) {
       expect(document.paths[path].post.tags).toEqual(['complaints']);
     }
   });

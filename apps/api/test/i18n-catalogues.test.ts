@@ -5,7 +5,7 @@ import { catalogues, translatorFor } from '../src/lib/i18n.ts';
 import { otpMail, passwordChangedMail } from '../src/modules/accounts/otp-mail.ts';
 import type { DebitRow } from '../src/modules/autopay/autopay.repository.ts';
 import { autopayMails } from '../src/modules/autopay/autopay-mail.ts';
-import { acknowledgementMail } from '../src/modules/complaints/complaint-mail.ts';
+import { acknowledgementMail, payerCodeMail } from '../src/modules/complaints/complaint-mail.ts';
 import type { ComplaintRow } from '../src/modules/complaints/complaints.repository.ts';
 import type { MyBillRow } from '../src/modules/my-bills/my-bills.repository.ts';
 
@@ -72,7 +72,13 @@ describe('the mails in Hindi and Tamil', () => {
           otpMail('a@example.com', purpose, '123456', language),
         ),
         passwordChangedMail('a@example.com', language),
-        acknowledgementMail(complaint, 'https://erti.example/complaint', translatorFor(language)),
+        payerCodeMail('a@example.com', 'PT01ABCD1234567890XY', '123456', translatorFor(language)),
+        acknowledgementMail(
+          complaint,
+          'a@example.com',
+          'https://erti.example/complaint',
+          translatorFor(language),
+        ),
       ];
       for (const mail of mails) {
         expect(mail.subject).toMatch(script);

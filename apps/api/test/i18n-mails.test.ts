@@ -138,11 +138,14 @@ describe('the customer’s language', () => {
     expect(reminder?.text).toContain('இந்த பில்லுக்கான நினைவூட்டல்களை நிறுத்துங்கள்');
   });
 
-  it('acknowledges a visitor’s complaint in the language of the request, and tells support in English', async () => {
+  it('acknowledges a complaint in the customer’s language, and tells support in English', async () => {
+    const customer = await signedInUser(env);
+    await chooseLanguage(customer, 'hi');
     const raised = await inject(
       'POST',
       '/complaints',
-      { cookie: 'erti_lang=hi' },
+      // The acknowledgement goes to the account's address (decision 106), so in the account's language.
+      { ...customer.headers, cookie: 'erti_lang=ta' },
       {
         name: 'Asha Raman',
         queryType: 'Others',
@@ -155,7 +158,7 @@ describe('the customer’s language', () => {
     expect(raised.statusCode, raised.body).toBe(201);
     const { complaintId } = raised.json();
     await env.runJobs();
-    const mail = env.lastMail('asha.hindi@example.com');
+    const mail = env.lastMail(customer.email);
     expect(mail?.subject).toBe(`शिकायत दर्ज हो गई: ${complaintId}`);
     expect(mail?.text).toContain('प्रिय Asha Raman,');
     expect(mail?.text).toContain(`आपकी शिकायत ID ${complaintId} है।`);

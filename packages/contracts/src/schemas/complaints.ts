@@ -82,6 +82,12 @@ const screenshotSchema = z
     'The screenshot must be a PNG, JPEG or WebP image',
   );
 
+/** The 6-digit code mailed to a payment's payer before a complaint about it (decision 106). */
+const verificationCodeSchema = z
+  .string({ error: 'Please enter the 6-digit code from the e-mail' })
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter the 6-digit code from the e-mail');
+
 /** The query types that are about one transaction: the form asks for its date, amount and channel. */
 export const isTransactionQuery = (queryType: QueryType) => queryType !== 'Others';
 
@@ -102,6 +108,11 @@ export const raiseComplaintRequestSchema = z
     txnReferenceId: txnReferenceIdSchema.optional(),
     screenshot: screenshotSchema.optional(),
     description: optionalText(2000),
+    /**
+     * The code mailed to the payer's address (`POST /complaints/verification`): how someone not signed
+     * in as the payer shows the payment is theirs (decision 106). Not part of the spec's body.
+     */
+    verificationCode: verificationCodeSchema.optional(),
   })
   .superRefine((complaint, context) => {
     const missing = (path: string, message: string) =>
@@ -128,6 +139,23 @@ export const raiseComplaintResponseSchema = z.object({
   messageValues: messageValuesSchema.optional(),
 });
 export type RaiseComplaintResponse = z.infer<typeof raiseComplaintResponseSchema>;
+
+/** Ask for a code, mailed to the e-mail on the payment with this B-Connect Txn ID (decision 106). */
+export const complaintVerificationRequestSchema = z.object({
+  txnReferenceId: z
+    .string({ error: 'Please enter the Bharat Connect Transaction Reference ID' })
+    .pipe(txnReferenceIdSchema),
+});
+export type ComplaintVerificationRequest = z.input<typeof complaintVerificationRequestSchema>;
+
+/** Where the code went, masked (a***@g***.com): the caller learns no more of the payer's address. */
+export const complaintVerificationResponseSchema = z.object({
+  sentTo: z.string(),
+  message: z.string(),
+  messageKey: z.string().optional(),
+  messageValues: messageValuesSchema.optional(),
+});
+export type ComplaintVerificationResponse = z.infer<typeof complaintVerificationResponseSchema>;
 
 export const complaintStatusRequestSchema = z.object({
   complaintId: requiredText('Please enter the Complaint ID', 40).regex(

@@ -1,3 +1,4 @@
+import { BRAND, OTP_VALID_MINUTES } from '@erti/contracts';
 import { formatPaise } from '@erti/contracts/rupees';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
@@ -12,9 +13,13 @@ const longDate = (date: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
 
-/** The customer's acknowledgement, worded after the NPCI complaint SMS, in the translator's language. */
+/**
+ * The customer's acknowledgement, worded after the NPCI complaint SMS, in the translator's language.
+ * `to` is the payer's or the signed-in account's address, never the one typed on the form (decision 106).
+ */
 export function acknowledgementMail(
   row: ComplaintRow,
+  to: string,
   trackUrl: string,
   translator: Translator,
 ): MailMessage {
@@ -33,7 +38,26 @@ export function acknowledgementMail(
     ],
     translator,
   });
-  return { to: row.details.email, subject: t('complaints.registered.subject', { complaintId }), ...body };
+  return { to, subject: t('complaints.registered.subject', { complaintId }), ...body };
+}
+
+/**
+ * The code that shows a complaint about a payment comes from its payer, mailed to the payer's own
+ * address (never one the caller typed) in the payer's language (decision 106).
+ */
+export function payerCodeMail(to: string, txnId: string, code: string, translator: Translator): MailMessage {
+  const { t } = translator;
+  const body = brandedEmail({
+    title: t('complaints.code.title'),
+    highlight: code,
+    paragraphs: [
+      t('complaints.code.use', { txnId }),
+      t('complaints.code.valid', { minutes: OTP_VALID_MINUTES }),
+      t('complaints.code.notYou', { brand: BRAND }),
+    ],
+    translator,
+  });
+  return { to, subject: t('complaints.code.subject', { txnId }), ...body };
 }
 
 /** What our support team needs to resolve a complaint the network does not handle. */

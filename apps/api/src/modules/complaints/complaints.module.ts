@@ -1,16 +1,26 @@
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
+import { createOtpCodes } from '../accounts/otp-codes.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 import { complaintsRoutes } from './complaints.routes.ts';
 import { COMPLAINT_MAIL_JOB, createComplaintsService } from './complaints.service.ts';
+import { createPayerVerification } from './payer-verification.ts';
 import { createTransactionQueries } from './transaction-queries.service.ts';
 
 /** Complaints and transaction queries on Bharat Connect. */
 export function createComplaintsModule(deps: AppDeps): AppModule {
   const network = bbpsClientFromConfig(deps.config, deps.recordOutsideCall);
+  const payers = createPayerVerification({
+    db: deps.db,
+    mailer: deps.mailer,
+    codes: createOtpCodes(deps.config.JWT_SECRET),
+    clock: () => deps.clock.now(),
+    logger: deps.logger,
+  });
   const complaints = createComplaintsService({
     db: deps.db,
     network,
     mailer: deps.mailer,
+    payers,
     supportEmail: deps.config.SUPPORT_EMAIL,
     trackUrl: `${deps.config.PUBLIC_URL}/complaint`,
     logger: deps.logger,
@@ -18,7 +28,7 @@ export function createComplaintsModule(deps: AppDeps): AppModule {
   const transactions = createTransactionQueries({ db: deps.db, network, logger: deps.logger });
   return {
     name: 'complaints',
-    routes: complaintsRoutes({ auth: deps.auth, complaints, transactions }),
+    routes: complaintsRoutes({ auth: deps.auth, complaints, payers, transactions }),
     jobs: { [COMPLAINT_MAIL_JOB]: complaints.mailComplaint },
   };
 }

@@ -1,6 +1,8 @@
 import {
   complaintStatusRequestSchema,
   complaintStatusResponseSchema,
+  complaintVerificationRequestSchema,
+  complaintVerificationResponseSchema,
   errorResponseSchema,
   raiseComplaintRequestSchema,
   raiseComplaintResponseSchema,
@@ -13,6 +15,7 @@ import { requestLanguage } from '../../lib/request-language.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { perAddressRateLimit } from '../../plugins/rate-limit.ts';
 import type { ComplaintsService } from './complaints.service.ts';
+import type { PayerVerification } from './payer-verification.ts';
 import type { TransactionQueries } from './transaction-queries.service.ts';
 
 /** A raise request carries a screenshot of up to 1 MB, base64 encoded (4/3 larger). */
@@ -22,6 +25,7 @@ const LOOKUPS_PER_MINUTE = 30;
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   429: errorResponseSchema,
   503: errorResponseSchema,
@@ -32,9 +36,10 @@ const optionalBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
 export function complaintsRoutes(deps: {
   auth: Auth;
   complaints: ComplaintsService;
+  payers: PayerVerification;
   transactions: TransactionQueries;
 }): FastifyPluginAsyncZod {
-  const { auth, complaints, transactions } = deps;
+  const { auth, complaints, payers, transactions } = deps;
   const signedInUserId = async (request: FastifyRequest) => (await auth.userFromRequest(request))?.id;
   // One count for both lookups, on top of the api-wide limit.
   const lookupRateLimit = perAddressRateLimit({ max: LOOKUPS_PER_MINUTE });
@@ -50,8 +55,11 @@ export function complaintsRoutes(deps: {
           description:
             'A complaint naming a Bharat Connect transaction (by its Txn ID, or found by contact number, date ' +
             'and amount) is registered on the network with the NPCI disposition for its type of query; any ' +
-            'other is kept for our support team. The screenshot (optional) must be a PNG, JPEG or WebP of at ' +
-            'most 1 MB. 201 for a new complaint, 200 when one about the same transaction is already open.',
+            'other is kept for our support team. A Txn ID must be one of our payments and the caller its ' +
+            'payer: signed in as them, or sending the `verificationCode` mailed to them (403 otherwise). The ' +
+            "acknowledgement goes to the payer's or the signed-in account's address, never the `email` typed. " +
+            'The screenshot (optional) must be a PNG, JPEG or WebP of at most 1 MB. 201 for a new complaint, ' +
+            '200 when one about the same transaction is already open.',
           security: optionalBearer,
           body: raiseComplaintRequestSchema,
           response: { 200: raiseComplaintResponseSchema, 201: raiseComplaintResponseSchema, ...errors },
@@ -61,10 +69,31 @@ export function complaintsRoutes(deps: {
         const { created, answer } = await complaints.raise(request.body, {
           userId: await signedInUserId(request),
           ip: request.ip,
-          language: requestLanguage(request),
         });
         return reply.status(created ? 201 : 200).send(answer);
       },
+    );
+
+    app.post(
+      '/complaints/verification',
+      {
+        onRequest: lookupRateLimit,
+        schema: {
+          tags: ['complaints'],
+          summary: 'Mail a code to the payer of a payment',
+          description:
+            'Mails a 6-digit code, valid 10 minutes, to the e-mail on the payment with this B-Connect Txn ID ' +
+            "(the payer's account address), never to an address the caller gives; answers it masked. A " +
+            'complaint about the payment from anyone not signed in as its payer carries the code.',
+          body: complaintVerificationRequestSchema,
+          response: { 200: complaintVerificationResponseSchema, ...errors, 502: errorResponseSchema },
+        },
+      },
+      async (request) =>
+        payers.sendCode(request.body.txnReferenceId, {
+          ip: request.ip,
+          language: requestLanguage(request),
+        }),
     );
 
     app.post(

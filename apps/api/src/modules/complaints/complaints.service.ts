@@ -3,7 +3,6 @@ import {
   type ComplaintStatusResponse,
   indianDate,
   isTransactionQuery,
-  type Language,
   type RaiseComplaint,
   type RaiseComplaintResponse,
 } from '@erti/contracts';
@@ -13,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database } from '../../db/client.ts';
 import type { ComplaintDetails } from '../../db/schema/support.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../errors.ts';
+import { badRequest, notFound, tooManyRequests } from '../../errors.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
 import { translatorFor } from '../../lib/i18n.ts';
@@ -29,6 +28,7 @@ import {
   transactionsOnNetwork,
 } from './bill-network.ts';
 import { acknowledgementMail, supportMail } from './complaint-mail.ts';
+import { complaintMessages } from './complaint-messages.ts';
 import {
   addWorkingDays,
   dispositionFor,
@@ -46,6 +46,8 @@ import {
   insertComplaint,
   updateComplaintStatus,
 } from './complaints.repository.ts';
+import { findPaymentOwner } from './payer-codes.repository.ts';
+import type { PayerVerification } from './payer-verification.ts';
 import { checkedScreenshot } from './screenshot.ts';
 
 export const COMPLAINT_MAIL_JOB = 'complaints.mail';
@@ -55,8 +57,6 @@ const COMPLAINTS_PER_HOUR = 10;
 export interface Caller {
   userId?: string;
   ip: string;
-  /** The request's language: a visitor's acknowledgement is written in it (decision 090). */
-  language: Language;
 }
 
 /** Where a new complaint is registered, decided before anything is stored. */
@@ -103,11 +103,6 @@ const registeredMessage = ({ complaintId, txnReferenceId }: ComplaintRow) =>
 const alreadyOpenMessage = ({ complaintId, txnReferenceId }: ComplaintRow) =>
   keyedMessage('complaints.alreadyOpen', { complaintId, txnReferenceId: txnReferenceId ?? '' });
 
-/** Someone else's open complaint: said to exist, but not named (its id shows its remarks). */
-const openElsewhereMessage = (row: ComplaintRow) =>
-  `A complaint about B-Connect Txn ID ${row.txnReferenceId} is already open. Its Complaint ID was sent ` +
-  'to the e-mail address given with it.';
-
 /** How many of a customer's own payments on one day are matched against the network's list. */
 const OWN_PAYMENTS_OF_A_DAY = 50;
 
@@ -128,6 +123,7 @@ export function createComplaintsService(deps: {
   db: Database;
   network: ComplaintNetwork;
   mailer: Mailer;
+  payers: PayerVerification;
   supportEmail: string;
   trackUrl: string;
   logger: FastifyBaseLogger;
@@ -184,17 +180,21 @@ export function createComplaintsService(deps: {
     }
   }
 
+  /**
+   * The transaction a complaint is about and whose complaint it is. A Txn ID must be one of our
+   * payments, and the caller its payer: signed in as them, or holding the code mailed to them
+   * (decision 106). The payer is asked before the network, so a stranger learns nothing more.
+   */
   async function transactionComplainedAbout(
     input: RaiseComplaint,
     caller: Caller,
-  ): Promise<BbpsTxn | undefined> {
+  ): Promise<{ txn?: BbpsTxn; userId?: string }> {
     const { txnReferenceId } = input;
-    if (!txnReferenceId) return findByPayment(input, caller);
+    if (!txnReferenceId) return { txn: await findByPayment(input, caller), userId: caller.userId };
+    const userId = await deps.payers.payerOf(txnReferenceId, caller, input.verificationCode);
     const txn = await onNetwork(logger, () => transactionOnNetwork(network, txnReferenceId));
-    if (txn) return txn;
-    throw badRequest(
-      `We could not find a Bharat Connect transaction with Reference ID ${txnReferenceId}. Please check it on your receipt, or leave it empty and we will look for the payment by your contact number, date and amount.`,
-    );
+    if (txn) return { txn, userId };
+    throw badRequest(complaintMessages.txnNotFound(txnReferenceId));
   }
 
   async function registerOnNetwork(input: RaiseComplaint, txn: BbpsTxn): Promise<Registration> {
@@ -250,12 +250,16 @@ export function createComplaintsService(deps: {
         screenshot,
         senderIp: caller.ip,
       });
-      const recipients = row.channel === 'local' ? ['customer', 'support'] : ['customer'];
+      // The acknowledgement goes to an account's address: a visitor's typed one is never mailed.
+      const recipients = [
+        ...(row.userId ? ['customer'] : []),
+        ...(row.channel === 'local' ? ['support'] : []),
+      ];
       for (const recipient of recipients) {
         await enqueueJob(
           tx,
           COMPLAINT_MAIL_JOB,
-          { complaintRowId: row.id, recipient, language: caller.language },
+          { complaintRowId: row.id, recipient },
           { dedupeKey: `complaint-mail:${recipient}:${row.id}` },
         );
       }
@@ -270,12 +274,12 @@ export function createComplaintsService(deps: {
   ): Promise<{ created: boolean; answer: RaiseComplaintResponse }> {
     await limitSender(caller.ip);
     const screenshot = input.screenshot === undefined ? undefined : checkedScreenshot(input.screenshot);
-    const txn = await transactionComplainedAbout(input, caller);
+    const { txn, userId } = await transactionComplainedAbout(input, caller);
+    // Only the payer gets here with a Txn ID: they may see the open complaint, whoever raised it.
     const open = txn && (await findOpenComplaintAbout(db, txn.txnReferenceId));
-    if (open && (!open.userId || open.userId !== caller.userId)) throw conflict(openElsewhereMessage(open));
     if (open) return { created: false, answer: answerFor(open, alreadyOpenMessage(open)) };
     const registration = txn ? await registerOnNetwork(input, txn) : localRegistration(input);
-    const row = await store(input, registration, caller, screenshot);
+    const row = await store(input, registration, { ...caller, userId }, screenshot);
     return { created: true, answer: answerFor(row, registeredMessage(row)) };
   }
 
@@ -330,10 +334,19 @@ export function createComplaintsService(deps: {
     return row.channel === 'local' ? statusOf(row) : refreshed(row);
   }
 
-  /** The language of a complaint's acknowledgement: the account's when signed in, else the request's. */
-  async function languageOf(row: ComplaintRow, requested: unknown): Promise<string | undefined> {
-    const account = row.userId ? await findPayer(db, row.userId) : undefined;
-    return account?.language ?? (typeof requested === 'string' ? requested : undefined);
+  /**
+   * Who a complaint's acknowledgement goes to, in their language: the payer of a payment of ours, else
+   * the signed-in account; nobody for a visitor's complaint about no payment of ours (decision 106).
+   */
+  async function acknowledgedTo(row: ComplaintRow) {
+    if (row.txnReferenceId) return findPaymentOwner(db, row.txnReferenceId);
+    return row.userId ? findPayer(db, row.userId) : undefined;
+  }
+
+  async function acknowledgement(row: ComplaintRow) {
+    const to = await acknowledgedTo(row);
+    if (!to?.email) return undefined;
+    return acknowledgementMail(row, to.email, deps.trackUrl, translatorFor(to.language));
   }
 
   /** The mail job: the customer's acknowledgement, or support's copy of a complaint that is ours to resolve. */
@@ -341,10 +354,8 @@ export function createComplaintsService(deps: {
     const row = await findComplaintById(db, String(job.payload.complaintRowId));
     if (!row) return undefined;
     const mail =
-      job.payload.recipient === 'support'
-        ? supportMail(row, deps.supportEmail)
-        : acknowledgementMail(row, deps.trackUrl, translatorFor(await languageOf(row, job.payload.language)));
-    await deps.mailer.send(mail);
+      job.payload.recipient === 'support' ? supportMail(row, deps.supportEmail) : await acknowledgement(row);
+    if (mail) await deps.mailer.send(mail);
     return undefined;
   };
 

@@ -33,6 +33,7 @@ const idsByMessage: Record<string, string> = {
   'The screenshot must be 1 MB or smaller': 'complaints.validation.screenshotSize',
   'The screenshot must be a PNG, JPEG or WebP image': 'complaints.validation.screenshotType',
   'Please describe your complaint': 'complaints.validation.description',
+  'Please enter the 6-digit code from the e-mail': 'complaints.validation.code',
   'Please enter the Complaint ID': 'complaints.validation.complaintId',
   'Complaint ID should be letters and digits': 'complaints.validation.complaintIdChars',
   'Please choose the type of complaint': 'complaints.validation.complaintType',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadMessages } from '../../../lib/i18n/catalogues.ts';
 import { LanguageProvider } from '../../../lib/i18n/language-provider.tsx';
@@ -8,6 +8,21 @@ import { RaiseComplaintForm } from './raise-complaint-form.tsx';
 afterEach(() => vi.restoreAllMocks());
 
 const submit = () => screen.getByRole('button', { name: 'Submit Complaint' });
+
+/** Fills in a complaint about a payment of ₹499.50 on 2 May 2025, as a customer types it. */
+async function fillTransactionComplaint(
+  user: ReturnType<typeof renderScreen>,
+  queryType: string,
+  contactNumber: string,
+) {
+  await user.type(screen.getByLabelText('Your Name'), 'Asha Raman');
+  await user.selectOptions(screen.getByLabelText('Type of Query'), queryType);
+  await user.type(screen.getByLabelText('Contact Number'), contactNumber);
+  await user.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+  await user.type(screen.getByLabelText(/Transaction Initiated Via/), 'Erti Pay');
+  fireEvent.change(screen.getByLabelText(/Transaction Date/), { target: { value: '2025-05-02' } });
+  await user.type(screen.getByLabelText(/Transaction Amount/), '499.50');
+}
 
 describe('RaiseComplaintForm', () => {
   it('is pre-filled from a receipt', () => {
@@ -84,13 +99,7 @@ describe('RaiseComplaintForm', () => {
       ),
     );
     const user = renderScreen(<RaiseComplaintForm prefill={{ txnReferenceId: 'cc0125ab12cd34ef5678' }} />);
-    await user.type(screen.getByLabelText('Your Name'), 'Asha Raman');
-    await user.selectOptions(screen.getByLabelText('Type of Query'), 'Money debited but no confirmation');
-    await user.type(screen.getByLabelText('Contact Number'), '98765 43210');
-    await user.type(screen.getByLabelText('Email ID'), 'asha@example.com');
-    await user.type(screen.getByLabelText(/Transaction Initiated Via/), 'Erti Pay');
-    fireEvent.change(screen.getByLabelText(/Transaction Date/), { target: { value: '2025-05-02' } });
-    await user.type(screen.getByLabelText(/Transaction Amount/), '499.50');
+    await fillTransactionComplaint(user, 'Money debited but no confirmation', '98765 43210');
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'shot.png', {
       type: 'image/png',
     });
@@ -119,6 +128,69 @@ describe('RaiseComplaintForm', () => {
     });
     expect(body.screenshot).toMatch(/^data:image\/png;base64,/);
     expect(body.description).toBeUndefined();
+  });
+});
+
+describe("RaiseComplaintForm about someone's payment", () => {
+  it("asks for the code mailed to the payment's e-mail, or to log in, and sends the code with the complaint", async () => {
+    const answers = [
+      Response.json(
+        {
+          statusCode: 403,
+          message: 'Only the customer who made this payment can raise a complaint about it. …',
+          messageKey: 'complaints.payerOnly',
+        },
+        { status: 403 },
+      ),
+      Response.json({
+        sentTo: 'a***@e***.com',
+        message: 'We sent a code to the e-mail on this payment (a***@e***.com). It is valid for 10 minutes.',
+        messageKey: 'complaints.codeSent',
+        messageValues: { sentTo: 'a***@e***.com', minutes: 10 },
+      }),
+      Response.json(
+        {
+          complaintId: 'CC0125ABCDEF02',
+          status: 'ASSIGNED',
+          expectedResolutionDate: '2025-05-13',
+          message: 'Your complaint has been registered successfully. …',
+          messageKey: 'complaints.registered',
+          messageValues: { complaintId: 'CC0125ABCDEF02' },
+        },
+        { status: 201 },
+      ),
+    ];
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answers.shift()!);
+    const user = renderScreen(<RaiseComplaintForm prefill={{ txnReferenceId: 'CC0125AB12CD34EF5678' }} />);
+    await fillTransactionComplaint(user, 'Refund', '9876543210');
+    await user.click(submit());
+
+    const step = await screen.findByRole('region', { name: 'Confirm this payment is yours' });
+    expect(within(step).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login?from=%2Fcomplaint',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(within(step).getByRole('button', { name: 'Send a code to the e-mail on the payment' }));
+    expect(
+      await within(step).findByText(
+        'We sent a code to the e-mail on this payment (a***@e***.com). It is valid for 10 minutes.',
+      ),
+    ).toBeTruthy();
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({
+      txnReferenceId: 'CC0125AB12CD34EF5678',
+    });
+
+    await user.type(within(step).getByLabelText('Code from the e-mail'), '12345');
+    await user.click(submit());
+    expect(await within(step).findByText('Please enter the 6-digit code from the e-mail')).toBeTruthy();
+    await user.type(within(step).getByLabelText('Code from the e-mail'), '6');
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Complaint registered' })).toBeTruthy();
+    expect(JSON.parse(String(fetch.mock.calls[2]![1]?.body))).toMatchObject({
+      txnReferenceId: 'CC0125AB12CD34EF5678',
+      verificationCode: '123456',
+    });
+    expect(screen.queryByRole('region', { name: 'Confirm this payment is yours' })).toBeNull();
   });
 });
 

@@ -7,11 +7,13 @@ import {
   raiseComplaintRequestSchema,
 } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass, phoneInputProps } from '../../../components/form/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useApiMessageText } from '../../../lib/i18n/api-messages.ts';
@@ -20,6 +22,7 @@ import { getUserData } from '../../../lib/session.ts';
 import { useRaiseComplaint } from '../api/raise-complaint.ts';
 import { statusLabel } from '../status-label.ts';
 import { useValidationText } from '../validation-text.ts';
+import { PAYER_ONLY, PayerCodeStep } from './payer-code-step.tsx';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
 import { ScreenshotField } from './screenshot-field.tsx';
 import { submitButtonClass } from './styles.ts';
@@ -43,6 +46,11 @@ function startingValues(prefill: ComplaintNavigationState['prefill']): Partial<F
   };
 }
 
+/** The api's answer to a complaint about a payment from someone not signed in as its payer. */
+const isPayerOnly = (error: unknown) =>
+  error instanceof ApiError &&
+  `api-errors.${(error.body as { messageKey?: unknown } | null)?.messageKey}` === PAYER_ONLY;
+
 /** Query types as the api takes them, and their words on the form. */
 const queryTypeIds: Record<(typeof queryTypes)[number], string> = {
   Refund: 'complaints.queryType.refund',
@@ -56,6 +64,8 @@ const queryTypeIds: Record<(typeof queryTypes)[number], string> = {
  * Raise Complaint (spec section 2). For a transaction query the channel, date and amount are asked
  * for; the Txn ID may be left empty when the customer never got one. 'Others' asks for a description.
  * A receipt's "Raise complaint" link pre-fills the transaction; a signed-in user's details are filled in.
+ * A complaint about a payment from someone not signed in as its payer asks, on the same screen, for
+ * the code mailed to the e-mail on the payment, or to log in (decision 106).
  */
 export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationState['prefill'] }) {
   const { formatMessage } = useIntl();
@@ -68,6 +78,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
     register,
     handleSubmit,
     setValue,
+    getValues,
     watch,
     formState: { errors },
   } = useForm<FormValues, unknown, RaiseComplaint>({
@@ -78,7 +89,14 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
   const aboutTransaction = queryType === undefined || isTransactionQuery(queryType);
   const today = indianDate();
 
-  const onSubmit = handleSubmit((complaint) => raise.mutate(complaint));
+  /** Once the api asked for the payer's code, the step stays until the complaint is registered. */
+  const [proving, setProving] = useState(false);
+  const onSubmit = handleSubmit((complaint) =>
+    raise.mutate(complaint, {
+      onError: (error) => isPayerOnly(error) && setProving(true),
+      onSuccess: () => setProving(false),
+    }),
+  );
 
   return (
     <form
@@ -216,7 +234,14 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
       >
         {(control) => <textarea {...control} {...register('description')} rows={4} className={inputClass} />}
       </FormField>
-      {raise.isError && (
+      {proving && (
+        <PayerCodeStep
+          txnReferenceId={() => getValues('txnReferenceId')}
+          codeInput={register('verificationCode', { setValueAs: blankToUndefined })}
+          codeError={errorText(errors.verificationCode?.message)}
+        />
+      )}
+      {raise.isError && !isPayerOnly(raise.error) && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
           {apiErrorText(raise.error)}
         </p>
