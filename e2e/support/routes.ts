@@ -34,6 +34,7 @@ export function routeTable(biller: FetchBiller): string[] {
     '/payment-success',
     '/payment-failure',
     '/phonepe/status/EP0000000000000000000000000000000',
+    '/payment-status/EP0000000000000000000000000000000',
     '/receipt/ord_doesnotexist0001',
     '/merchant',
     '/my-bills',

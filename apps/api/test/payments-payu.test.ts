@@ -306,7 +306,8 @@ describe('PayU payment', () => {
 
   it('settles a payment PayU reports pending: the status page first, then reconciliation', async () => {
     const { handoff, returned } = await payAndReturn('2351', 'pending');
-    expect(returned.location).toBe(`${env.apiUrl}/phonepe/status/${handoff.txnid}`);
+    // The status screen at a gateway-neutral address, not under /phonepe/ (decision 111).
+    expect(returned.location).toBe(`${env.apiUrl}/payment-status/${handoff.txnid}`);
     const pending = await api(env, 'POST', '/phonepe/pay/status', user.headers, {
       merchantOrderId: handoff.txnid,
     });

@@ -105,6 +105,16 @@ describe('a merchant refunds 60% of a paid bill', () => {
       });
     }
 
+    // The status modal: the bill was paid, so not 'Payment Failed'; the money in its own field.
+    const status = await api(env, 'POST', '/phonepe/pay/status', customer.headers, {
+      merchantOrderId: order.merchantOrderId,
+    });
+    expect(status.json()).toMatchObject({
+      status: 'COMPLETED',
+      orderStatus: 'REFUNDED',
+      money: { state: 'partly-refunded', refundedPaise: order.refundPaise },
+    });
+
     const text = await receiptPdf(order.orderId, customer.headers, 'en');
     expect(text).toMatch(
       new RegExp(

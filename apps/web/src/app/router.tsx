@@ -51,6 +51,8 @@ const screens: Screen[] = [
   { path: '/payment-success', file: 'payment-success' },
   { path: '/payment-failure', file: 'payment-failure' },
   { path: '/phonepe/status/:transactionId', file: 'phonepe-status' },
+  // The same status screen for the other gateways' payments (PayU's pending): not under /phonepe/ (decision 111).
+  { path: '/payment-status/:transactionId', file: 'phonepe-status' },
   { path: '/receipt/:orderId', file: 'receipt' },
   { path: '/merchant', file: 'merchant' },
   { path: '/my-bills', file: 'my-bills' },

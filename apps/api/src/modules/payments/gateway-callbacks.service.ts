@@ -44,8 +44,11 @@ export function createGatewayCallbacks(deps: CallbacksDeps) {
       case 'SUCCESS':
         return site(`/payment-success${query}`);
       case 'CREATED':
-      case 'PAYMENT_PENDING':
-        return site(`/phonepe/status/${encodeURIComponent(order.merchantOrderId)}`);
+      case 'PAYMENT_PENDING': {
+        // The status screen; under /phonepe/ only for PhonePe's own payments (decision 111).
+        const status = order.gateway === 'phonepe' ? '/phonepe/status/' : '/payment-status/';
+        return site(`${status}${encodeURIComponent(order.merchantOrderId)}`);
+      }
       default:
         return site(`/payment-failure${query}`);
     }

@@ -200,8 +200,10 @@ export function toPaymentStatusResponse(
   refunds: RefundRow[],
   events: OrderEventRow[],
 ): PaymentStatusResponse {
+  const money = moneyOf(order, refunds);
   return {
-    status: paymentStatusOf(order.status as OrderStatus),
+    // A bill paid and then refunded in part was paid: the modal says so, not 'Payment Failed' (decision 111).
+    status: money.state === 'partly-refunded' ? 'COMPLETED' : paymentStatusOf(order.status as OrderStatus),
     merchantOrderId: order.merchantOrderId,
     orderId: order.id,
     billAmount: rupeesFromPaise(order.amountPaise),
@@ -215,6 +217,6 @@ export function toPaymentStatusResponse(
     transactionTime: formatIstDateTime(transactionTime(order)),
     orderStatus: order.status as OrderStatus,
     message: statusMessage(order, refunds, events),
-    money: moneyOf(order, refunds),
+    money,
   };
 }

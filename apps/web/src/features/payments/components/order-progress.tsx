@@ -22,7 +22,7 @@ export function OrderProgress({ order }: { order: OrderDetail }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">{formatMessage({ id: 'payments.receipt.status' })}</dt>
         <dd>
-          <StatusBadge status={order.status} />
+          <StatusBadge order={order} />
         </dd>
         {order.billerName && (
           <>

@@ -13,6 +13,16 @@ const REFUND_TEXT = 'The amount will be refunded within 2 days.';
 const amountLine = (label: string) =>
   screen.getByText(label, { exact: true }).nextElementSibling?.textContent;
 
+/** A partial refund completed on 22 Nov 2026 (decision 108); cases override the state and amounts. */
+const refundedMoney = {
+  state: 'partly-refunded' as const,
+  paidPaise: 126_000,
+  refundedPaise: 1_000,
+  refundingPaise: 0,
+  refundDeadline: null,
+  refundedAt: '2026-11-22T10:00:00.000Z',
+};
+
 beforeEach(signIn);
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -108,12 +118,21 @@ describe('payment success page', () => {
     expect(amountLine('Amount paid')).toBe('₹745.30');
   });
 
-  it("calls a refunded payment's amount refunded", async () => {
-    stubApi({ [ORDER]: () => ({ body: makeOrderDetail({ status: 'REFUNDED', txnReferenceId: null }) }) });
-    renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
+  it("calls a refunded payment's amount refunded, with the day, and no longer promises the refund", async () => {
+    const money = { ...refundedMoney, state: 'refunded' as const, refundedPaise: 126_000 };
+    stubApi({
+      [ORDER]: () => ({ body: makeOrderDetail({ status: 'REFUNDED', txnReferenceId: null, money }) }),
+    });
+    // Where the biller's refusal left the customer: the success page the gateway returned them to.
+    renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(
-      await screen.findByText('₹1,260.00 has been refunded to your original payment method.'),
+      await screen.findByText('₹1,260.00 was refunded to your original payment method on 22 Nov 2026.'),
     ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByText('Your money has been refunded.')).toBeTruthy();
+    expect(screen.queryByText(REFUND_TEXT)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue Shopping' })).toBeNull();
     expect(amountLine('Amount refunded')).toBe('₹1,260.00');
     expect(screen.queryByText('Amount paid')).toBeNull();
   });
@@ -148,20 +167,47 @@ describe('payment success page', () => {
       ...pending,
       status: 'REFUNDED' as const,
       refunds: [{ ...refund, status: 'COMPLETED' as const }],
+      money: { ...refundedMoney, refundedPaise: 1_000 },
     };
     stubApi({ [ORDER]: () => ({ body: done }) });
     renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
     expect(
       await screen.findByText(
-        '₹10.00 of your payment of ₹1,260.00 has been refunded to your original payment method.',
+        '₹10.00 of your payment of ₹1,260.00 was refunded to your original payment method on 22 Nov 2026.',
       ),
     ).toBeTruthy();
+    // The bill was paid: a success, partly refunded, never 'Payment Failed' nor 'Refunded'.
+    expect(screen.getByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByText('Partly refunded')).toBeTruthy();
+    expect(screen.queryByText('Refunded', { exact: true })).toBeNull();
     expect(amountLine('Amount paid')).toBe('₹1,260.00');
     expect(screen.queryByText('Amount refunded')).toBeNull();
   });
 });
 
 describe('payment failure page', () => {
+  it('says no money was taken where the gateway confirmed it, not that it will be refunded', async () => {
+    const money = { ...refundedMoney, state: 'nothing-taken' as const, paidPaise: 0, refundedAt: null };
+    stubApi({
+      [ORDER]: () => ({
+        body: makeOrderDetail({
+          status: 'PAYMENT_FAILED',
+          failureReason: 'The payment was declined or cancelled',
+          txnReferenceId: null,
+          money,
+        }),
+      }),
+    });
+    renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
+    expect(await screen.findByText('No money was taken from your account.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your payment did not go through: The payment was declined or cancelled. No money was taken from your account.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(REFUND_TEXT)).toBeNull();
+  });
+
   it("says 'Payment Failed', promises the refund and 'Try Again' goes home", async () => {
     stubApi({});
     renderScreen(<PaymentFailure />, { path: '/payment-failure' });

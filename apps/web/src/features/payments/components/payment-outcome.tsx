@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
@@ -7,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useOrder } from '../api/get-order.ts';
 import { continueShopping } from '../model/app-link.ts';
-import { type Outcome, outcomeOf, outcomeTitle } from '../model/outcome.ts';
+import { failureLine, type Outcome, outcomeOf, outcomeTitle } from '../model/outcome.ts';
 import { OrderProgress } from './order-progress.tsx';
 import { StatusIcon } from './status-icon.tsx';
 
@@ -19,20 +18,40 @@ interface PaymentOutcomeProps {
   orderId: string | undefined;
   /** What the gateway's redirect says, until the order tells better. */
   assumed: Outcome;
-  action: ReactNode;
 }
 
-function PaymentOutcome({ orderId, assumed, action }: PaymentOutcomeProps) {
+/** The way on follows the outcome, not the address: a failed payment offers 'Try Again', never shopping on. */
+function NextStep({ outcome }: { outcome: Outcome }) {
+  const { formatMessage } = useIntl();
+  const navigate = useNavigate();
+  if (outcome === 'failure')
+    return (
+      <button type="button" className={primaryButton} onClick={() => navigate(paths.home)}>
+        {formatMessage({ id: 'payments.outcome.tryAgain' })}
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className={primaryButton}
+      onClick={() => continueShopping(() => navigate(paths.home))}
+    >
+      {formatMessage({ id: 'payments.outcome.continueShopping' })}
+    </button>
+  );
+}
+
+function PaymentOutcome({ orderId, assumed }: PaymentOutcomeProps) {
   const { formatMessage } = useIntl();
   const session = useSession();
   const order = useOrder(orderId, Boolean(session));
-  const outcome = order.data ? outcomeOf(order.data.status) : assumed;
+  const outcome = order.data ? outcomeOf(order.data) : assumed;
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-12 text-center">
       <StatusIcon tone={outcome} />
       <h1 className="text-2xl font-bold text-gray-900">{formatMessage({ id: outcomeTitle[outcome] })}</h1>
       {outcome === 'failure' && (
-        <p className="text-gray-700">{formatMessage({ id: 'spec.payment.failureRefundText' })}</p>
+        <p className="text-gray-700">{formatMessage({ id: failureLine(order.data) })}</p>
       )}
       {order.isLoading && <Spinner label={formatMessage({ id: 'payments.outcome.loading' })} />}
       {/* The status is asked again every 5 s meanwhile; the button need not wait for that. */}
@@ -42,45 +61,17 @@ function PaymentOutcome({ orderId, assumed, action }: PaymentOutcomeProps) {
         </LoadFailed>
       )}
       {order.data && <OrderProgress order={order.data} />}
-      {action}
+      <NextStep outcome={outcome} />
     </section>
   );
 }
 
 /** `/payment-success`: 'Payment Successful' and 'Continue Shopping' (the app first on a phone). */
 export function PaymentSuccess({ orderId }: { orderId?: string }) {
-  const { formatMessage } = useIntl();
-  const navigate = useNavigate();
-  return (
-    <PaymentOutcome
-      orderId={orderId}
-      assumed="success"
-      action={
-        <button
-          type="button"
-          className={primaryButton}
-          onClick={() => continueShopping(() => navigate(paths.home))}
-        >
-          {formatMessage({ id: 'payments.outcome.continueShopping' })}
-        </button>
-      }
-    />
-  );
+  return <PaymentOutcome orderId={orderId} assumed="success" />;
 }
 
 /** `/payment-failure`: 'Payment Failed', the refund promise and 'Try Again' to the home page. */
 export function PaymentFailure({ orderId }: { orderId?: string }) {
-  const { formatMessage } = useIntl();
-  const navigate = useNavigate();
-  return (
-    <PaymentOutcome
-      orderId={orderId}
-      assumed="failure"
-      action={
-        <button type="button" className={primaryButton} onClick={() => navigate(paths.home)}>
-          {formatMessage({ id: 'payments.outcome.tryAgain' })}
-        </button>
-      }
-    />
-  );
+  return <PaymentOutcome orderId={orderId} assumed="failure" />;
 }

@@ -1,9 +1,13 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { ModalDialog } from '../../../components/layout/modal-dialog.tsx';
+import { useFormat } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { PaymentStatusAnswer } from '../api/get-phonepe-status.ts';
 import { paymentStatusView } from '../model/payment-status-view.ts';
 import { fieldLabel, fieldValue } from '../model/status-fields.ts';
+import { statusSentence } from '../model/status-sentence.ts';
 import { StatusIcon } from './status-icon.tsx';
 
 const titleColours = {
@@ -12,7 +16,10 @@ const titleColours = {
   pending: 'text-amber-700',
 } as const;
 
-/** The status modal: icon and title by status, then every field of the answer, 'N/A' when empty. */
+/**
+ * The status modal: icon and title by status, one plain sentence of where the money is with a link to
+ * the receipt, then every field of the answer, 'N/A' when empty (`money` is the sentence, decision 111).
+ */
 export function PaymentStatusDialog({
   answer,
   onClose,
@@ -22,7 +29,10 @@ export function PaymentStatusDialog({
 }) {
   const { formatMessage } = useIntl();
   const titleId = useId();
+  const format = useFormat();
   const { tone, title } = paymentStatusView(answer.status);
+  const { money, ...fields } = answer;
+  const sentence = money ? statusSentence(answer, format) : undefined;
   return (
     <ModalDialog labelledBy={titleId} onClose={onClose}>
       <div className="flex flex-col items-center gap-3 p-6 text-center">
@@ -30,9 +40,13 @@ export function PaymentStatusDialog({
         <h2 id={titleId} className={`text-xl font-bold ${titleColours[tone]}`}>
           {formatMessage({ id: title })}
         </h2>
+        {sentence && <p className="text-gray-800">{formatMessage(sentence, sentence.values)}</p>}
+        <Link to={paths.receipt(answer.orderId)} className="font-semibold text-brand-700 underline">
+          {formatMessage({ id: 'payments.outcome.viewReceipt' })}
+        </Link>
       </div>
       <dl className="max-h-[50vh] divide-y divide-gray-100 overflow-y-auto border-y border-gray-100 px-6">
-        {Object.entries(answer).map(([name, value]) => (
+        {Object.entries(fields).map(([name, value]) => (
           <div key={name} className="grid grid-cols-2 gap-3 py-2 text-sm">
             <dt className="font-semibold text-gray-600">{fieldLabel(name)}</dt>
             <dd className="wrap-anywhere text-gray-900">

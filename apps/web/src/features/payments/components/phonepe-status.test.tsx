@@ -84,6 +84,37 @@ describe('PhonePe status modal', () => {
     expect(row('STATUS')).toBe('PENDING');
   });
 
+  it('says in one sentence, above the fields, the amount in rupees, the biller and what comes next, with the receipt', async () => {
+    const money = {
+      state: 'refund-started',
+      paidPaise: 555_511,
+      refundedPaise: 0,
+      refundingPaise: 555_511,
+      refundDeadline: '2025-11-26T18:29:59.999Z',
+      refundedAt: null,
+    };
+    stubApi({
+      [STATUS]: () => ({
+        body: answer('PENDING', { amount: '5555.11', orderStatus: 'REFUND_PENDING', money }),
+      }),
+    });
+    renderScreen(<PhonepeStatus transactionId="EPabc123" />, { path: '/payment-status/EPabc123' });
+    await flush();
+    const dialog = screen.getByRole('dialog', { name: 'Payment Pending' });
+    expect(
+      within(dialog).getByText(
+        '₹5,555.11 of your payment of ₹5,555.11 to Tata Power is being refunded to your original payment method. It will reach you by 26 Nov 2025.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(
+      '/receipt/ord_1',
+    );
+    // The spec's field list stays; the money is the sentence, not a row of JSON.
+    const row = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(row('AMOUNT')).toBe('5555.11');
+    expect(within(dialog).queryByText('MONEY')).toBeNull();
+  });
+
   it('names the bill amount and the convenience fee beside the amount charged, and the time in India', async () => {
     answerInTurn('COMPLETED');
     renderScreen(<PhonepeStatus transactionId="EPabc123" />, { path: '/phonepe/status/EPabc123' });

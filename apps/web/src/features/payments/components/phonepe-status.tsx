@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -9,16 +9,20 @@ import { LoginNeeded } from './login-needed.tsx';
 import { PaymentStatusDialog } from './payment-status-dialog.tsx';
 import { useChimeOnce } from './use-chime-once.ts';
 
-/** `/phonepe/status/:transactionId`: where PhonePe returns the user; polls until the payment completes. */
+/**
+ * `/phonepe/status/:transactionId`: where PhonePe returns the user, and `/payment-status/:transactionId`
+ * where PayU's pending payment goes; polls until the payment completes.
+ */
 export function PhonepeStatus({ transactionId }: { transactionId: string }) {
   const { formatMessage } = useIntl();
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const status = usePhonepeStatus(transactionId, Boolean(session));
   useChimeOnce(status.data?.status === 'COMPLETED');
 
   if (!session || (!status.data && isUnauthorised(status.error))) {
-    return <LoginNeeded from={paths.phonepeStatus(transactionId)} />;
+    return <LoginNeeded from={pathname} />;
   }
   if (!status.data && isNotFound(status.error)) return <PaymentNotFound />;
   if (!status.data) {

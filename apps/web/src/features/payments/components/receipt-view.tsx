@@ -110,7 +110,7 @@ function Receipt({ order }: { order: OrderDetail }) {
           </h1>
           <p className="text-sm text-gray-600">{formatMessage({ id: receiptStanding(order) })}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge order={order} />
       </header>
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg bg-brand-50 p-4">
         <div>

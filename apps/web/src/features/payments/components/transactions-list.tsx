@@ -55,7 +55,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
       <td className="wrap-anywhere">{customerDetails(order) || '—'}</td>
       <td className="whitespace-nowrap text-right font-medium">{format.paise(order.total)}</td>
       <td>
-        <StatusBadge status={order.status} />
+        <StatusBadge order={order} />
       </td>
       <td className="font-mono">{order.txnReferenceId ?? '—'}</td>
       <td>
@@ -112,7 +112,7 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
           </div>
           <p className="text-gray-600">{format.dateTime(order.createdAt)}</p>
           {customerDetails(order) && <p className="wrap-anywhere">{customerDetails(order)}</p>}
-          <StatusBadge status={order.status} />
+          <StatusBadge order={order} />
           {order.txnReferenceId && (
             <p>
               {formatMessage({ id: 'payments.receipt.txnId' })}:{' '}

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@erti/contracts';
+import type { OrderStatus, OrderSummary } from '@erti/contracts';
 
 export type StatusTone = 'success' | 'pending' | 'refund' | 'failure';
 
@@ -26,7 +26,15 @@ const views: Record<OrderStatus, StatusView> = {
   NEEDS_ATTENTION: { label: 'payments.status.beingChecked', tone: 'pending' },
 };
 
-export const statusView = (status: OrderStatus): StatusView => views[status];
+/**
+ * An order's word: its state's, but a partial refund is told as such (decision 108). REFUNDED also
+ * ends a merchant's refund of a part; `money` says which.
+ */
+export function statusView(order: Pick<OrderSummary, 'status' | 'money'>): StatusView {
+  if (order.money?.state === 'partly-refunded')
+    return { label: 'payments.status.partlyRefunded', tone: 'refund' };
+  return views[order.status];
+}
 
 const MOVING: ReadonlySet<OrderStatus> = new Set([
   'PAYMENT_PENDING',

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderStatus } from '@erti/contracts';
+import type { OrderDetail } from '@erti/contracts';
 import type { Formats } from '../../../lib/format.ts';
 import type { Text } from '../../../lib/i18n/text.ts';
 import type { PaymentStatusTone } from './payment-status-view.ts';
@@ -8,10 +8,12 @@ export type Outcome = PaymentStatusTone;
 
 /**
  * The outcome page's heading follows the order once it is known: a charge whose bill payment failed
- * is refunded, which the user must read as a failed payment, never as a success.
+ * is refunded, which the user must read as a failed payment, never as a success; a paid bill refunded
+ * in part by the merchant stays a success (decision 108).
  */
-export function outcomeOf(status: OrderStatus): Outcome {
-  switch (status) {
+export function outcomeOf(order: Pick<OrderDetail, 'status' | 'money'>): Outcome {
+  if (order.money?.state === 'partly-refunded') return 'success';
+  switch (order.status) {
     case 'SUCCESS':
     case 'PAID':
     case 'BILL_PENDING':
@@ -34,14 +36,28 @@ const paiseOf = (order: OrderDetail, status: 'COMPLETED' | 'PENDING') =>
   order.refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amount, 0);
 
 /**
- * What was refunded of an order, and whether its biller was paid first (a merchant's refund, which
- * may be part of the payment) rather than refusing it (the whole charge comes back).
+ * Whether an order's biller was paid before its refund (a merchant's, which may be part of the
+ * payment) rather than refusing it (the whole charge comes back).
  */
 function refundsOf(order: OrderDetail) {
   const billPaid = order.events.some((event) => event.toStatus === 'SUCCESS');
-  const refunded = paiseOf(order, 'COMPLETED');
-  const partly = refunded > 0 && refunded < order.total;
-  return { billPaid, refunded, pending: paiseOf(order, 'PENDING'), partly };
+  return { billPaid, pending: paiseOf(order, 'PENDING') };
+}
+
+/**
+ * The line under a failed payment's heading. The spec's "will be refunded within 2 days" wherever
+ * money may have been taken (not known yet, or a refund on its way); where the gateway confirmed
+ * nothing was taken, or the money is back, it says so instead (decision 108).
+ */
+export function failureLine(order: Pick<OrderDetail, 'money'> | undefined): string {
+  switch (order?.money?.state) {
+    case 'nothing-taken':
+      return 'payments.outcome.nothingTaken';
+    case 'refunded':
+      return 'payments.outcome.refunded';
+    default:
+      return 'spec.payment.failureRefundText';
+  }
 }
 
 /** One sentence on where the money is, for each state of the order (money and dates in `format`). */
@@ -64,9 +80,7 @@ export function progressText(order: OrderDetail, format: Formats): Text {
     case 'SUCCESS':
       return { id: 'payments.progress.success', values: { ...biller, total } };
     case 'PAYMENT_FAILED':
-      return order.failureReason
-        ? { id: 'payments.progress.failedBecause', values: { reason: withoutStop(order.failureReason) } }
-        : { id: 'payments.progress.failed' };
+      return failedText(order);
     case 'REFUND_PENDING':
       if (refunds.billPaid) {
         const values = { ...biller, total, refund: format.paise(refunds.pending) };
@@ -79,10 +93,33 @@ export function progressText(order: OrderDetail, format: Formats): Text {
     case 'BILL_FAILED':
       return failedBillText(biller, total, by);
     case 'REFUNDED':
-      return refunds.partly
-        ? { id: 'payments.progress.refundedPart', values: { refund: format.paise(refunds.refunded), total } }
-        : { id: 'payments.progress.refunded', values: { total } };
+      return refundedText(order, format);
   }
+}
+
+/** A failed payment, and whether the gateway confirmed that nothing was taken. */
+function failedText(order: OrderDetail): Text {
+  const nothing = order.money?.state === 'nothing-taken';
+  if (!order.failureReason)
+    return { id: nothing ? 'payments.progress.failedNothingTaken' : 'payments.progress.failed' };
+  const values = { reason: withoutStop(order.failureReason) };
+  return {
+    id: nothing ? 'payments.progress.failedBecauseNothingTaken' : 'payments.progress.failedBecause',
+    values,
+  };
+}
+
+/** The money back: all of it, or a part of what was paid (a merchant's partial refund), and the day. */
+function refundedText(order: OrderDetail, format: Formats): Text {
+  const { money } = order;
+  const date = money.refundedAt ? format.date(money.refundedAt) : '';
+  const refund = format.paise(money.refundedPaise);
+  return money.state === 'partly-refunded'
+    ? {
+        id: 'payments.progress.refundedPartOn',
+        values: { refund, total: format.paise(money.paidPaise), date },
+      }
+    : { id: 'payments.progress.refundedOn', values: { refund, date } };
 }
 
 const withoutStop = (reason: string) => reason.replace(/\.$/, '');
@@ -115,7 +152,7 @@ function failedBillText(biller: Record<string, string>, total: string, by: strin
  * (a payment refunded in part stays 'paid': the sentence above says how much came back).
  */
 export function amountLabel(order: OrderDetail): string {
-  if (order.status === 'REFUNDED' && refundsOf(order).partly) return 'payments.progress.amountPaid';
+  if (order.money?.state === 'partly-refunded') return 'payments.progress.amountPaid';
   switch (order.status) {
     case 'PAID':
     case 'BILL_PENDING':

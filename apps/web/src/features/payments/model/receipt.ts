@@ -43,7 +43,7 @@ export function receiptLines(order: OrderDetail, format: Formats): ReceiptLine[]
     ['payments.receipt.paymentMode', order.paymentMode ?? (order.gateway && GATEWAY_NAMES[order.gateway])],
     ['payments.receipt.channel', channel ?? order.channel, { valueId: Boolean(channel) }],
     ['payments.receipt.dateTime', format.dateTime(order.createdAt)],
-    ['payments.receipt.status', statusView(order.status).label, { valueId: true }],
+    ['payments.receipt.status', statusView(order).label, { valueId: true }],
     ['payments.receipt.orderId', order.orderId],
     ['payments.receipt.gatewayPaymentId', order.transactionId],
   ];
@@ -65,7 +65,8 @@ export function complaintState(order: OrderDetail): ComplaintNavigationState {
 }
 
 /** The receipt's line under its title follows the order: only a SUCCESS order was paid through Bharat Connect. */
-export function receiptStanding(order: Pick<OrderDetail, 'status' | 'events'>): string {
+export function receiptStanding(order: Pick<OrderDetail, 'status' | 'events' | 'money'>): string {
+  if (order.money?.state === 'partly-refunded') return 'payments.standing.partlyRefunded';
   switch (order.status) {
     case 'SUCCESS':
       return 'payments.standing.success';
@@ -79,7 +80,9 @@ export function receiptStanding(order: Pick<OrderDetail, 'status' | 'events'>): 
     case 'BILL_PENDING':
       return 'payments.standing.billerPending';
     case 'PAYMENT_FAILED':
-      return 'payments.standing.failed';
+      return order.money?.state === 'nothing-taken'
+        ? 'payments.standing.nothingTaken'
+        : 'payments.standing.failed';
     case 'BILL_FAILED':
     case 'REFUND_PENDING':
       return unusableCharge(order) ? 'payments.standing.unusableCharge' : 'payments.standing.billFailed';
