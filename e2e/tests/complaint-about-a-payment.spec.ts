@@ -6,8 +6,10 @@ import {
   payerSuite,
   payOnGateway,
 } from '../support/bill-payment.ts';
-import type { Page } from '../support/browser.ts';
+import { openBrowser, type Page } from '../support/browser.ts';
 import { keyboard, mouse } from '../support/keyboard.ts';
+import { lastMailId, mailsTo, waitForOtp } from '../support/mailbox.ts';
+import { screenshotForReview } from '../support/screenshots.ts';
 import { openAccountMenuItem } from '../support/session.ts';
 
 const apiUrl = inject('apiUrl');
@@ -16,9 +18,9 @@ const payer = payerSuite();
 let txnReferenceId: string;
 
 /** Pays a bill by card (the sandbox's PayU) with the keyboard and answers the receipt's order id. */
-async function payABill(page: Page): Promise<string> {
+async function payABill(page: Page, numberEnd = '5678'): Promise<string> {
   const { biller } = payer;
-  await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('5678'), keyboard);
+  await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber(numberEnd), keyboard);
   await payOnGateway(page, sandboxUrl, 'PayU', 'Success', keyboard);
   await page.waitForURL(`${apiUrl}/payment-success?**`);
   const orderId = orderIdOf(page.url());
@@ -129,4 +131,47 @@ describe('a complaint about a payment', () => {
       await form.getByRole('row').filter({ hasText: txnReferenceId }).getByText('Successful').waitFor();
     },
   );
+
+  it("is raised by its payer signed out, with the code mailed to the payer's address (decision 106)", async () => {
+    const { user } = payer;
+    await payABill(payer.browser.page, '5679');
+    const somewhereElse = await openBrowser();
+    try {
+      const { page } = somewhereElse;
+      await page.goto(`${apiUrl}/complaint`);
+      const form = page.getByRole('form', { name: 'Raise Complaint' });
+      const typedAddress = `not.${user.email}`;
+      await form.getByLabel('Your Name').fill('Asha');
+      await form.getByLabel('Type of Query').selectOption('Refund');
+      await form.getByLabel('Contact Number').fill(user.phone);
+      await form.getByLabel('Email ID').fill(typedAddress);
+      await form.getByLabel(/Transaction Initiated Via/).fill('Erti Pay');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+      await form.getByLabel(/Transaction Date/).fill(today);
+      await form.getByLabel(/Transaction Amount/).fill('100');
+      await form.getByLabel(/Bharat Connect Transaction Reference ID/).fill(txnReferenceId);
+      await form.getByRole('button', { name: 'Submit Complaint' }).click();
+
+      const step = form.getByRole('region', { name: 'Confirm this payment is yours' });
+      await step.waitFor();
+      expect(await step.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+      const before = await lastMailId(sandboxUrl, user.email);
+      await step.getByRole('button', { name: 'Send a code to the e-mail on the payment' }).click();
+      await step
+        .getByText(/^We sent a code to the e-mail on this payment \(.\*\*\*@.\*\*\*\.\w+\)/)
+        .waitFor();
+      const code = await waitForOtp(sandboxUrl, user.email, before);
+      await step.getByLabel('Code from the e-mail').fill(code);
+      await screenshotForReview(page, 'en-complaint-payer-code');
+      await form.getByRole('button', { name: 'Submit Complaint' }).click();
+
+      await page.getByRole('heading', { name: 'Complaint registered' }).waitFor();
+      const complaintId = (await page.locator('dt:has-text("Complaint ID") + dd').textContent()) ?? '';
+      expect(complaintId).toMatch(/^CC01\d{11}$/);
+      expect((await mailTo(user.email)).text).toContain(complaintId);
+      expect(await mailsTo(sandboxUrl, typedAddress)).toEqual([]);
+    } finally {
+      await somewhereElse.close();
+    }
+  });
 });
