@@ -36,6 +36,7 @@ export async function startBenchSystem(options: {
     SANDBOX_BILLERS: String(options.extraBillers),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000000',
+    OTP_MAILS_PER_ADDRESS_PER_HOUR: '1000000000',
     LOG_LEVEL: 'error',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });

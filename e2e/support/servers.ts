@@ -106,6 +106,7 @@ export async function systemSettings(extraEnv: Record<string, string> = {}) {
     JOB_POLL_MS: '500',
     RATE_LIMIT_PER_MINUTE: '100000',
     ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+    OTP_MAILS_PER_ADDRESS_PER_HOUR: '100000',
     MERCHANT_EMAILS: [
       E2E_MERCHANT_EMAIL,
       E2E_ACCESSIBILITY_MERCHANT_EMAIL,

@@ -73,6 +73,11 @@ export const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Requests a minute on `/api` from one signed-in account, from whatever addresses (decision 068). */
   ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /**
+   * OTP mails an hour from one address (an IPv6 client by its /64), but those a browser known to the
+   * account asks for (decision 104).
+   */
+  OTP_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Redis, which shares the rate limits among replicas; unset means each process counts alone. */
   REDIS_URL: z.string().url().optional(),
   /** Put before every key the api writes in Redis, so several deployments (or tests) can share one. */

@@ -39,13 +39,15 @@ export const errorMessages: Record<string, string> = {
   'account.otpWait': 'Please wait {seconds} seconds before requesting a new OTP',
   'account.otpTooManyTries': accountMessages.otpTooManyTries,
   'account.otpTooManySends': accountMessages.otpTooManySends,
-  'account.noAccount': accountMessages.noAccount,
   'account.emailTaken': accountMessages.emailTaken,
   'account.verifyNewEmail': accountMessages.verifyNewEmail,
   'account.signinLocked':
     'Too many failed sign-in attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'account.wrongCodesLocked':
     'Too many wrong codes. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'account.tooManyAccountRequests':
+    'Too many requests. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'account.resetInThisBrowser': accountMessages.resetInThisBrowser,
   'account.ownProfileOnly': accountMessages.ownProfileOnly,
   'account.pictureTooLarge': accountMessages.pictureTooLarge,
   'account.pictureNotJpeg': accountMessages.pictureNotJpeg,

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { LANGUAGES } from '@erti/contracts';
 import { describe, expect, it } from 'vitest';
 import { catalogues, translatorFor } from '../src/lib/i18n.ts';
-import { otpMail, passwordChangedMail } from '../src/modules/accounts/otp-mail.ts';
+import { noAccountMail, otpMail, passwordChangedMail } from '../src/modules/accounts/otp-mail.ts';
 import type { DebitRow } from '../src/modules/autopay/autopay.repository.ts';
 import { autopayMails } from '../src/modules/autopay/autopay-mail.ts';
 import { acknowledgementMail, payerCodeMail } from '../src/modules/complaints/complaint-mail.ts';
@@ -66,12 +66,13 @@ describe('the mails in Hindi and Tamil', () => {
   } as unknown as ComplaintRow;
 
   for (const [language, script] of Object.entries(scripts) as ['hi' | 'ta', RegExp][]) {
-    it(`writes every OTP, the password notice and the complaint acknowledgement in ${language}`, () => {
+    it(`writes every OTP, the no-account and password notices and the complaint acknowledgement in ${language}`, () => {
       const mails = [
         ...(['signup', 'login', 'reset', 'email'] as const).map((purpose) =>
           otpMail('a@example.com', purpose, '123456', language),
         ),
         passwordChangedMail('a@example.com', language),
+        noAccountMail('a@example.com', language),
         payerCodeMail('a@example.com', 'PT01ABCD1234567890XY', '123456', translatorFor(language)),
         acknowledgementMail(
           complaint,

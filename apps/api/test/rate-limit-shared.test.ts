@@ -26,14 +26,19 @@ beforeAll(() => {
   redis = new Redis(REDIS_URL);
 });
 afterAll(async () => {
-  await Promise.all(envs.map((env) => env.close()));
+  // A replica that shares a database closes before the one that opened it.
+  for (const env of envs.reverse()) await env.close();
   const keys = await redis.keys(`${KEY_PREFIX}*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
 });
 
-async function replica(overrides: Partial<Config>): Promise<TestEnv> {
-  const env = await startTestEnv(overrides);
+/** Two replicas start inside a test: each with its sandbox and migrations, slow on a busy machine. */
+const REPLICAS_START_MS = 180_000;
+
+/** A replica of the api; a second one shares the first one's database, as replicas do. */
+async function replica(overrides: Partial<Config>, of?: TestEnv): Promise<TestEnv> {
+  const env = await startTestEnv(overrides, of?.database);
   envs.push(env);
   return env;
 }
@@ -48,50 +53,58 @@ const statusesOf = async (calls: (() => Promise<{ statusCode: number }>)[]) => {
 };
 
 describe('the api-wide rate limit through Redis', () => {
-  it('is one count for a visitor address across two replicas', async () => {
-    const shared = { REDIS_URL, REDIS_KEY_PREFIX: KEY_PREFIX, RATE_LIMIT_PER_MINUTE: 3 };
-    const [first, second] = [await replica(shared), await replica(shared)];
-    const address = '198.51.100.40';
-    const statuses = await statusesOf([
-      () => ipMac(first, address),
-      () => ipMac(second, address),
-      () => ipMac(first, address),
-    ]);
-    expect(statuses).toEqual([200, 200, 200]);
+  it(
+    'is one count for a visitor address across two replicas',
+    async () => {
+      const shared = { REDIS_URL, REDIS_KEY_PREFIX: KEY_PREFIX, RATE_LIMIT_PER_MINUTE: 3 };
+      const [first, second] = [await replica(shared), await replica(shared)];
+      const address = '198.51.100.40';
+      const statuses = await statusesOf([
+        () => ipMac(first, address),
+        () => ipMac(second, address),
+        () => ipMac(first, address),
+      ]);
+      expect(statuses).toEqual([200, 200, 200]);
 
-    const refused = await ipMac(second, address);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
-    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(refused.headers['x-ratelimit-limit']).toBe('3');
-    expect(await redis.get(`${KEY_PREFIX}rl:address:${address}`)).toBe('4');
-    expect((await ipMac(first, '198.51.100.41')).statusCode).toBe(200);
-  });
+      const refused = await ipMac(second, address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.headers['x-ratelimit-limit']).toBe('3');
+      expect(await redis.get(`${KEY_PREFIX}rl:address:${address}`)).toBe('4');
+      expect((await ipMac(first, '198.51.100.41')).statusCode).toBe(200);
+    },
+    REPLICAS_START_MS,
+  );
 });
 
 describe.each([
   ['through Redis, across two replicas', { REDIS_URL, REDIS_KEY_PREFIX: KEY_PREFIX }, 2],
   ['in one process (the embedded default)', {}, 1],
 ])('a signed-in call, %s', (_kind, settings, replicas) => {
-  it('counts against its account, which a second account behind the same address does not share', async () => {
-    const limits = { ...settings, ACCOUNT_RATE_LIMIT_PER_MINUTE: 3, RATE_LIMIT_PER_MINUTE: 20 };
-    const first = await replica(limits);
-    const second = replicas === 2 ? await replica(limits) : first;
-    const asha = await signUpUser(first, `asha-${randomUUID()}@example.com`);
-    const ravi = await signUpUser(first, `ravi-${randomUUID()}@example.com`);
-    const carrierNat = '100.64.0.7';
+  it(
+    'counts against its account, which a second account behind the same address does not share',
+    async () => {
+      const limits = { ...settings, ACCOUNT_RATE_LIMIT_PER_MINUTE: 3, RATE_LIMIT_PER_MINUTE: 20 };
+      const first = await replica(limits);
+      const second = replicas === 2 ? await replica(limits, first) : first;
+      const asha = await signUpUser(first, `asha-${randomUUID()}@example.com`);
+      const ravi = await signUpUser(first, `ravi-${randomUUID()}@example.com`);
+      const carrierNat = '100.64.0.7';
 
-    const ashaCalls = await statusesOf([
-      () => ipMac(first, carrierNat, bearer(asha.Token)),
-      () => ipMac(second, '203.0.113.50', bearer(asha.Token)),
-      () => ipMac(first, carrierNat, bearer(asha.Token)),
-      () => ipMac(second, carrierNat, bearer(asha.Token)),
-    ]);
-    expect(ashaCalls).toEqual([200, 200, 200, 429]);
-    expect((await ipMac(second, carrierNat, bearer(ravi.Token))).statusCode).toBe(200);
-    // A visitor behind that address has its own count, untouched by the accounts' calls.
-    expect((await ipMac(first, carrierNat)).statusCode).toBe(200);
-  });
+      const ashaCalls = await statusesOf([
+        () => ipMac(first, carrierNat, bearer(asha.Token)),
+        () => ipMac(second, '203.0.113.50', bearer(asha.Token)),
+        () => ipMac(first, carrierNat, bearer(asha.Token)),
+        () => ipMac(second, carrierNat, bearer(asha.Token)),
+      ]);
+      expect(ashaCalls).toEqual([200, 200, 200, 429]);
+      expect((await ipMac(second, carrierNat, bearer(ravi.Token))).statusCode).toBe(200);
+      // A visitor behind that address has its own count, untouched by the accounts' calls.
+      expect((await ipMac(first, carrierNat)).statusCode).toBe(200);
+    },
+    REPLICAS_START_MS,
+  );
 });
 
 async function freePort(): Promise<number> {

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 /** One cookie's value from a `Cookie` header, or undefined. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const pair of header?.split(';') ?? []) {
     const [key, ...value] = pair.split('=');
     if (key?.trim() === name) return value.join('=').trim();

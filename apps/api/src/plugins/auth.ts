@@ -22,12 +22,26 @@ declare module 'fastify' {
 
 /** How many checked tokens are remembered (one per signed-in device in use; the oldest go first). */
 const VERIFIED_TOKENS_KEPT = 10_000;
+/**
+ * How long the rate limit believes what a session lookup found (live or ended) before it reads the
+ * session again; a route's own lookup renews it (decision 068).
+ */
+const SESSION_BELIEVED_MS = 60_000;
 
 interface TokenClaims {
   sub: string;
   sid: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
+  /** Whether the token's session was live when last read, believed until `believedUntil` (ms). */
+  live?: boolean;
+  believedUntil?: number;
+}
+
+/** What a session lookup found about a token, for the rate limit to believe a while. */
+function believe(claims: TokenClaims, live: boolean) {
+  claims.live = live;
+  claims.believedUntil = Date.now() + SESSION_BELIEVED_MS;
 }
 
 /** `Bearer <token>`, the scheme in any case and one or more spaces after it (RFC 7235 section 2.1). */
@@ -106,20 +120,37 @@ export function createAuth(config: Config, db: Database) {
     return 'merchant';
   }
 
+  /** The row of a token's live session, or undefined; what it found is believed a while. */
+  async function liveSessionOf(claims: TokenClaims) {
+    const [row] = await sessionUser.execute({ sessionId: claims.sid, userId: claims.sub, now: new Date() });
+    believe(claims, row !== undefined);
+    return row;
+  }
+
   /**
-   * The account a request's Bearer token names once its signature checks, without reading the
-   * database (the rate limit's key; the session is still checked by the route). Synchronous for a
-   * token checked before, as most are; undefined for a visitor or a token that does not check.
+   * The account of a request's live session: the rate limit's key (decision 068). A token whose
+   * signature checks but whose session ended (logged out, or one made up with a known secret) is a
+   * visitor's, counted by its address. Synchronous for a token whose session was read in the last
+   * minute, as most are; a database failure counts the request by its address too (the route
+   * answers for itself).
    */
   function tokenAccountOf(request: FastifyRequest): string | undefined | Promise<string | undefined> {
     const token = bearerTokenOf(request);
     if (!token) return undefined;
     const known = verifiedTokens.get(token);
-    if (known && known.exp * 1000 > Date.now()) return known.sub;
-    return claimsOf(token).then(
-      (claims) => claims?.sub,
-      () => undefined,
-    );
+    const now = Date.now();
+    if (known && known.exp * 1000 > now && (known.believedUntil ?? 0) > now) {
+      return known.live ? known.sub : undefined;
+    }
+    return claimsOf(token)
+      .then(async (claims) => (claims && (await liveSessionOf(claims)) ? claims.sub : undefined))
+      .catch(() => undefined);
+  }
+
+  /** The request's session was just ended (logged out): its token counts by address from now on. */
+  function sessionEnded(request: FastifyRequest) {
+    const claims = verifiedTokens.get(bearerTokenOf(request) ?? '');
+    if (claims) believe(claims, false);
   }
 
   /**
@@ -133,11 +164,7 @@ export function createAuth(config: Config, db: Database) {
     if (!token) return undefined;
     const payload = await claimsOf(token).catch(() => undefined);
     if (!payload) return undefined;
-    const [row] = await sessionUser.execute({
-      sessionId: payload.sid,
-      userId: payload.sub,
-      now: new Date(),
-    });
+    const row = await liveSessionOf(payload);
     if (!row) return undefined;
     const role = row.role === 'user' ? await grantListedMerchant(row.id, row.email) : row.role;
     return { id: row.id, role, sessionId: payload.sid };
@@ -160,7 +187,7 @@ export function createAuth(config: Config, db: Database) {
       throw forbidden('You are not allowed to open the merchant dashboard');
   }
 
-  return { issueToken, tokenAccountOf, userFromRequest, requireUser, requireMerchant };
+  return { issueToken, tokenAccountOf, sessionEnded, userFromRequest, requireUser, requireMerchant };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -72,3 +72,19 @@ export async function logIn(env: TestEnv, email: string, password = STRONG_PASSW
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The `Cookie` header a browser sends back after this answer (each cookie's name and value). */
+export function cookiesOf(answer: { cookies: { name: string; value: string }[] }): string {
+  return answer.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+}
+
+/**
+ * Asks for a password reset of `email` as a browser would, and answers the code mailed and the
+ * browser's cookie that names the reset (decision 104).
+ */
+export async function requestReset(env: TestEnv, email: string, headers: Record<string, string> = {}) {
+  await ageOtps(env, email, 31, 'reset');
+  const answer = await post(env, '/users/resetPassword', { email }, headers);
+  if (answer.statusCode !== 200) throw new Error(`Reset not sent: ${answer.body}`);
+  return { code: otpFromMail(env, email), cookie: cookiesOf(answer) };
+}

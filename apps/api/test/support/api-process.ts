@@ -112,6 +112,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       LOG_LEVEL: 'info',
       METRICS_PORT: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_MAILS_PER_ADDRESS_PER_HOUR: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -43,7 +43,11 @@ export const SANDBOX_SETTLES_AFTER_MS = 10 * 60_000;
  * The whole system for an integration test: a real database, the sandbox over real HTTP (with
  * its SMTP mailbox), and the api listening on a free port so that gateway callbacks reach it.
  */
-export async function startTestEnv(overrides: Partial<Config> = {}): Promise<TestEnv> {
+export async function startTestEnv(
+  overrides: Partial<Config> = {},
+  /** A database another env opened (a second replica of it); that env closes it. */
+  sharedDatabase?: DatabaseHandle,
+): Promise<TestEnv> {
   const sandboxConfig = sandboxConfigFor({
     publicUrl: 'http://127.0.0.1:0',
     apiUrl: 'http://127.0.0.1:0',
@@ -55,7 +59,7 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
   const sandboxUrl = addressOf(sandbox.app);
   sandboxConfig.publicUrl = sandboxUrl;
 
-  const database = await openTestDatabase();
+  const database = sharedDatabase ?? (await openTestDatabase());
   const config = loadConfig(
     {},
     {
@@ -66,6 +70,7 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
       SMTP_PORT: smtpPort,
       JOBS_ENABLED: false,
       RATE_LIMIT_PER_MINUTE: 10_000,
+      OTP_MAILS_PER_ADDRESS_PER_HOUR: 10_000,
       ...overrides,
     },
   );
@@ -89,7 +94,7 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
     lastMail: (to) => sandbox.mailbox.list(to)[0],
     close: async () => {
       await built.app.close();
-      await database.close();
+      if (!sharedDatabase) await database.close();
       await sandbox.app.close();
       await sandbox.mailbox.close();
     },

@@ -17,13 +17,18 @@ export const accountMessages = {
   otpWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP`,
   otpTooManyTries: 'Too many wrong attempts. Please request a new OTP.',
   otpTooManySends: 'Too many OTP requests for this email. Please try again later.',
-  noAccount: 'No account found for this email. Please sign up.',
   emailTaken: 'This email is already used by another account',
   verifyNewEmail: 'Please verify your new Email Id with an OTP',
   signinLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   wrongCodesLocked: (minutes: number) =>
     `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** Many accounts that do not exist were asked for from this address (decision 105). */
+  tooManyAccountRequests: (minutes: number) =>
+    `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** A reset code counts only in the browser that asked for it (decision 104). */
+  resetInThisBrowser:
+    'This code works only in the browser that asked for it. Please request a new code here.',
   ownProfileOnly: 'You can only access your own profile',
   pictureTooLarge: 'Picture is too large. Please choose a smaller image.',
   pictureNotJpeg: 'Picture must be a JPEG image',

@@ -1,6 +1,6 @@
 import type { Language } from '@erti/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -50,24 +50,24 @@ export const otps = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose').$type<OtpRowPurpose>().notNull(),
     codeHash: text('code_hash').notNull(),
-    /** A keyed digest of the code alone: finds a pending reset from the OTP the spec's body carries. */
-    lookupHash: text('lookup_hash'),
+    /**
+     * Asked for from a browser that has signed in to this account before (decision 104): such codes
+     * have their own mail allowance, resend wait and wrong tries, which a stranger's requests cannot touch.
+     */
+    knownDevice: boolean('known_device').notNull().default(false),
     wrongTries: integer('wrong_tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('otps_email_purpose_idx').on(table.email, table.purpose, table.createdAt),
-    // Two pending resets never share a code, so the code alone names one reset of one e-mail.
-    uniqueIndex('otps_pending_lookup_idx').on(table.lookupHash).where(sql`${table.consumedAt} is null`),
-  ],
+  (table) => [index('otps_email_purpose_idx').on(table.email, table.purpose, table.createdAt)],
 );
 
 /**
- * Failure counters in fixed windows, shared by every api replica: failed sign-ins per account and
- * per IP, wrong password-reset codes per IP and overall, wrong OTPs per IP. `key` names the counter.
+ * Counters in fixed windows, shared by every api replica: failed sign-ins per account and per
+ * address, wrong OTPs and reset codes per address, OTP mails and unknown accounts asked for
+ * (account-limits.ts). `key` names the counter.
  */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),

@@ -1,13 +1,17 @@
 import type { FailureCounter } from './failure-limiter.ts';
 
 const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
 /**
- * The failure counters of the accounts module. Sign-in: 5 failures per account and 20 per IP in
- * 15 minutes. Wrong OTPs: 30 per IP in 10 minutes (each OTP also dies after 5 wrong tries).
- * Password-reset codes name no account, so wrong ones are limited per IP (10 in 10 minutes) and
- * overall (200 in 10 minutes): at most 200 guesses at a million codes while a reset is valid.
- * OTP e-mails: 10 per address per hour, against mail bombing.
+ * The counters of the accounts module. An address is a client's as the rate limit keys it (an IPv6
+ * client by its /64). Sign-in: 5 failures per account and 20 per address in 15 minutes. Wrong OTPs:
+ * 30 per address in 10 minutes (each OTP also dies after 5 wrong tries). Wrong reset codes: 10 per
+ * address in 10 minutes; each reset is bound to the browser that asked for it and dies after 5 wrong
+ * codes, so nothing is counted site-wide (decision 104). OTP mails, against mail bombing: 10 an hour
+ * per e-mail from browsers that signed in to it before, 10 an hour from everyone else, and
+ * `mailsPerAddress` an hour from one address to anyone. Unknown accounts asked for: 20 an hour per
+ * address (decision 105).
  */
 export const accountLimits = {
   signinAccount: (email: string): FailureCounter => ({
@@ -15,21 +19,34 @@ export const accountLimits = {
     max: 5,
     windowSeconds: 15 * MINUTE,
   }),
-  signinIp: (ip: string): FailureCounter => ({ key: `signin:ip:${ip}`, max: 20, windowSeconds: 15 * MINUTE }),
-  otpCodeIp: (ip: string): FailureCounter => ({
-    key: `otp-code:ip:${ip}`,
+  signinAddress: (address: string): FailureCounter => ({
+    key: `signin:ip:${address}`,
+    max: 20,
+    windowSeconds: 15 * MINUTE,
+  }),
+  otpCodeAddress: (address: string): FailureCounter => ({
+    key: `otp-code:ip:${address}`,
     max: 30,
     windowSeconds: 10 * MINUTE,
   }),
-  resetCodeIp: (ip: string): FailureCounter => ({
-    key: `reset-code:ip:${ip}`,
+  resetCodeAddress: (address: string): FailureCounter => ({
+    key: `reset-code:ip:${address}`,
     max: 10,
     windowSeconds: 10 * MINUTE,
   }),
-  resetCodeOverall: { key: 'reset-code:all', max: 200, windowSeconds: 10 * MINUTE } satisfies FailureCounter,
-  otpSends: (email: string): FailureCounter => ({
-    key: `otp-send:${email}`,
+  otpSends: (email: string, knownDevice: boolean): FailureCounter => ({
+    key: knownDevice ? `otp-send:known-device:${email}` : `otp-send:${email}`,
     max: 10,
-    windowSeconds: 60 * MINUTE,
+    windowSeconds: HOUR,
+  }),
+  otpSendsFromAddress: (address: string, mailsPerAddress: number): FailureCounter => ({
+    key: `otp-send:ip:${address}`,
+    max: mailsPerAddress,
+    windowSeconds: HOUR,
+  }),
+  unknownAccounts: (address: string): FailureCounter => ({
+    key: `unknown-account:ip:${address}`,
+    max: 20,
+    windowSeconds: HOUR,
   }),
 };

@@ -1,6 +1,7 @@
 import type { AppDeps, AppModule } from '../module.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
+import { createBrowserMarks } from './browser-marks.ts';
 import { createOtpService } from './otp.service.ts';
 import { createOtpCodes } from './otp-codes.ts';
 import { createProfileService } from './profile.service.ts';
@@ -14,6 +15,7 @@ export function createAccountsModule(deps: AppDeps): AppModule {
     codes: createOtpCodes(deps.config.JWT_SECRET),
     clock,
     logger: deps.logger,
+    mailsPerAddress: deps.config.OTP_MAILS_PER_ADDRESS_PER_HOUR,
   });
   const accounts = createAccountsService({
     db: deps.db,
@@ -26,6 +28,11 @@ export function createAccountsModule(deps: AppDeps): AppModule {
   const profiles = createProfileService({ db: deps.db, otp, clock });
   return {
     name: 'accounts',
-    routes: accountsRoutes({ accounts, profiles, auth: deps.auth }),
+    routes: accountsRoutes({
+      accounts,
+      profiles,
+      auth: deps.auth,
+      marks: createBrowserMarks(deps.config.JWT_SECRET),
+    }),
   };
 }

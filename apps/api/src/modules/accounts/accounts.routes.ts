@@ -22,6 +22,7 @@ import { requestLanguage } from '../../lib/request-language.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { AccountsService } from './accounts.service.ts';
+import type { BrowserMarks } from './browser-marks.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const tags = ['accounts'];
@@ -33,14 +34,16 @@ export function accountsRoutes(options: {
   accounts: AccountsService;
   profiles: ProfileService;
   auth: Auth;
+  marks: BrowserMarks;
 }): FastifyPluginAsyncZod {
-  const { accounts, profiles, auth } = options;
+  const { accounts, profiles, auth, marks } = options;
   return async (app) => {
     app.post(
       '/users/otp',
       { schema: { tags, body: sendOtpRequestSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await accounts.sendOtp(request.body.email, requestLanguage(request), request.body.purpose);
+        const { email, purpose } = request.body;
+        await accounts.sendOtp(email, requestLanguage(request), purpose, marks.browserOf(request));
         return message(messages.api.otpSent);
       },
     );
@@ -49,7 +52,7 @@ export function accountsRoutes(options: {
       '/users/verify',
       { schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await accounts.verifyOtp(request.body.email, request.body.OTP, request.ip);
+        await accounts.verifyOtp(request.body.email, request.body.OTP, marks.browserOf(request));
         return message(messages.api.otpVerified);
       },
     );
@@ -59,22 +62,36 @@ export function accountsRoutes(options: {
       app.post(
         url,
         { schema: { tags, body: createUserRequestSchema, response: { 201: createUserResponseSchema } } },
-        async (request, reply) =>
-          reply.status(201).send(await accounts.register(request.body, requestLanguage(request))),
+        async (request, reply) => {
+          const created = await accounts.register(request.body, requestLanguage(request));
+          marks.markKnownDevice(reply, created.UserId);
+          return reply.status(201).send(created);
+        },
       );
     }
 
     app.post(
       '/users/signin',
       { schema: { tags, body: signinRequestSchema, response: { 200: signinResponseSchema } } },
-      async (request) => accounts.signIn(request.body.email, request.body.password, request.ip),
+      async (request, reply) => {
+        const { email, password } = request.body;
+        const signedIn = await accounts.signIn(email, password, marks.browserOf(request).address);
+        marks.markKnownDevice(reply, signedIn.UserId);
+        return signedIn;
+      },
     );
 
     app.post(
       '/users/resetPassword',
       { schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
-      async (request) => {
-        await accounts.requestPasswordReset(request.body.email, requestLanguage(request));
+      async (request, reply) => {
+        const browser = marks.browserOf(request);
+        const resetId = await accounts.requestPasswordReset(
+          request.body.email,
+          requestLanguage(request),
+          browser,
+        );
+        marks.markReset(reply, resetId);
         return message(messages.api.resetEmailSent);
       },
     );
@@ -82,8 +99,14 @@ export function accountsRoutes(options: {
     app.post(
       '/users/newPassword',
       { schema: { tags, body: newPasswordRequestSchema, response: { 200: messageResponseSchema } } },
-      async (request) => {
-        await accounts.resetPassword(request.body.password, request.body.OTP, request.ip);
+      async (request, reply) => {
+        const userId = await accounts.resetPassword(
+          request.body.password,
+          request.body.OTP,
+          marks.browserOf(request),
+        );
+        marks.forgetReset(reply);
+        marks.markKnownDevice(reply, userId);
         return message(messages.api.passwordReset);
       },
     );
@@ -97,6 +120,7 @@ export function accountsRoutes(options: {
       },
       async (request) => {
         await accounts.logOut(currentUser(request).sessionId);
+        auth.sessionEnded(request);
         return message(accountMessages.loggedOut);
       },
     );

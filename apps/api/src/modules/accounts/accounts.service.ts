@@ -20,9 +20,10 @@ import {
   revokeUserSessions,
   updateUser,
 } from './accounts.repository.ts';
+import type { Browser } from './browser-marks.ts';
 import { failureLimiter, minutesFrom } from './failure-limiter.ts';
-import type { OtpService } from './otp.service.ts';
-import { passwordChangedMail } from './otp-mail.ts';
+import type { OtpService, Requester } from './otp.service.ts';
+import { noAccountMail, passwordChangedMail } from './otp-mail.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 
 export interface AccountsServiceDeps {
@@ -41,18 +42,54 @@ export interface AccountsServiceDeps {
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, otp } = deps;
 
+  const unknownAccounts = (address: string) => [accountLimits.unknownAccounts(address)];
+
+  /** An address that asked for many accounts that do not exist waits (decision 105). */
+  async function assertNotProbing(address: string) {
+    const lockedFor = await failureLimiter.lockedForSeconds(db, unknownAccounts(address), deps.clock());
+    if (lockedFor > 0) throw tooManyRequests(accountMessages.tooManyAccountRequests(minutesFrom(lockedFor)));
+  }
+
+  const countUnknownAccount = (address: string) =>
+    failureLimiter.recordFailure(db, unknownAccounts(address), deps.clock());
+
+  /** The requester of a code for `user`'s e-mail: a browser that signed in to it before is known. */
+  const requesterFor = (user: { id: string } | undefined, browser: Browser): Requester => ({
+    address: browser.address,
+    knownDevice: user !== undefined && user.id === browser.knownAccount,
+  });
+
   /**
    * Sends an OTP. Without a purpose it is a login code when the e-mail has an account and a
-   * sign-up code otherwise; a purpose that cannot apply to this e-mail is refused before mailing.
-   * The mail is in the request's language: its reader is at that screen (decision 090).
+   * sign-up code otherwise; a purpose that cannot apply to this e-mail is refused before mailing
+   * in the spec's words. A login code for an e-mail without an account is answered as for one,
+   * and its mail says there is no account (decision 105). The mail is in the request's language:
+   * its reader is at that screen (decision 090).
    */
-  async function sendOtp(email: string, language: Language, requested?: OtpPurpose): Promise<void> {
+  async function sendOtp(
+    email: string,
+    language: Language,
+    requested: OtpPurpose | undefined,
+    browser: Browser,
+  ): Promise<void> {
+    await assertNotProbing(browser.address);
     const user = await findActiveUserByEmail(db, email);
     const purpose = requested ?? (user ? 'login' : 'signup');
     if (purpose === 'signup' && user) throw conflict(messages.api.userExists);
     if (purpose === 'email' && user) throw conflict(accountMessages.emailTaken);
-    if (purpose === 'login' && !user) throw notFound(accountMessages.noAccount);
-    await otp.send(email, purpose, language);
+    const requester = requesterFor(user, browser);
+    if (purpose === 'login' && !user) {
+      await countUnknownAccount(browser.address);
+      await otp.send(email, purpose, language, requester, { mail: () => noAccountMail(email, language) });
+      return;
+    }
+    await otp.send(email, purpose, language, requester);
+  }
+
+  /** Checks a code against the newest one asked for from the same kind of browser (decision 104). */
+  async function verifyOtp(email: string, code: string, browser: Browser): Promise<void> {
+    const user = browser.knownAccount ? await findActiveUserByEmail(db, email) : undefined;
+    await otp.verify(email, code, requesterFor(user, browser));
   }
 
   /**
@@ -82,11 +119,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   /**
    * Password plus a login OTP verified in the last 10 minutes (used up by the sign-in). Failures
-   * are limited per account and per IP.
+   * are limited per account and per address.
    */
-  async function signIn(email: string, password: string, ip: string): Promise<SigninResponse> {
+  async function signIn(email: string, password: string, address: string): Promise<SigninResponse> {
     const now = deps.clock();
-    const counters = [accountLimits.signinAccount(email), accountLimits.signinIp(ip)];
+    const counters = [accountLimits.signinAccount(email), accountLimits.signinAddress(address)];
     const lockedFor = await failureLimiter.lockedForSeconds(db, counters, now);
     if (lockedFor > 0) throw tooManyRequests(accountMessages.signinLocked(minutesFrom(lockedFor)));
     const user = await findActiveUserByEmail(db, email);
@@ -104,23 +141,35 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     });
   }
 
-  async function requestPasswordReset(email: string, language: Language): Promise<void> {
-    if (!(await findActiveUserByEmail(db, email))) throw notFound(messages.errors.invalidUser);
-    await otp.send(email, 'reset', language);
+  /**
+   * Mails a reset code and answers the pending reset's id, which only the asking browser keeps
+   * (decision 104); a reset this browser asked for before is retired. An e-mail without an account
+   * is the spec's 'Invalid User', counted against the asking address (decision 105).
+   */
+  async function requestPasswordReset(email: string, language: Language, browser: Browser): Promise<string> {
+    await assertNotProbing(browser.address);
+    const user = await findActiveUserByEmail(db, email);
+    if (!user) {
+      await countUnknownAccount(browser.address);
+      throw notFound(messages.errors.invalidUser);
+    }
+    return otp.send(email, 'reset', language, requesterFor(user, browser), { replaces: browser.resetId });
   }
 
   /**
-   * Sets a new password from a reset code. The code names exactly one pending reset of one
-   * e-mail; every session of the account ends, and the holder is told by e-mail.
+   * Sets a new password from the code of the reset this browser asked for, and answers the
+   * account's id. Every session of the account and every other pending reset end, and the holder
+   * is told by e-mail.
    */
-  async function resetPassword(password: string, code: string, ip: string): Promise<void> {
-    const reset = await otp.findReset(code, ip);
+  async function resetPassword(password: string, code: string, browser: Browser): Promise<string> {
+    const reset = await otp.findReset(browser.resetId, code, browser.address);
     const user = await findActiveUserByEmail(db, reset.email);
     if (!user) throw badRequest(messages.api.invalidOtp);
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       const now = deps.clock();
       if (!(await otp.consume(tx, reset))) throw badRequest(messages.api.invalidOtp);
+      await otp.retireResets(tx, reset.email);
       await updateUser(tx, user.id, { passwordHash }, now);
       await revokeUserSessions(tx, user.id, now);
       await failureLimiter.clear(tx, [accountLimits.signinAccount(reset.email)]);
@@ -128,6 +177,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     await deps.mailer.send(passwordChangedMail(reset.email, user.language)).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'password-changed e-mail failed');
     });
+    return user.id;
   }
 
   /** Ends one session: its token stops working at once, on every replica. */
@@ -135,7 +185,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   return {
     sendOtp,
-    verifyOtp: otp.verify,
+    verifyOtp,
     register,
     signIn,
     requestPasswordReset,

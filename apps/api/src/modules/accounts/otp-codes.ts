@@ -2,13 +2,12 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
  * OTP codes and their keyed digests. A code is never stored: `codeDigest` binds it to one e-mail
- * and purpose (what verification compares), `lookupDigest` names the code alone (how a password
- * reset finds its pending request from the spec's body, which carries no e-mail).
+ * and purpose (what verification compares). A password reset is found from the browser that asked
+ * for it, not from its code (decision 104).
  */
 export interface OtpCodes {
   generate(): string;
   codeDigest(email: string, purpose: string, code: string): string;
-  lookupDigest(code: string): string;
   matches(expectedDigest: string, email: string, purpose: string, code: string): boolean;
 }
 
@@ -21,7 +20,6 @@ export function createOtpCodes(secret: string): OtpCodes {
   return {
     generate: () => randomInt(0, 1_000_000).toString().padStart(6, '0'),
     codeDigest,
-    lookupDigest: (code) => digest(`lookup:${code}`),
     matches(expectedDigest, email, purpose, code) {
       const actual = Buffer.from(codeDigest(email, purpose, code), 'hex');
       const expected = Buffer.from(expectedDigest, 'hex');

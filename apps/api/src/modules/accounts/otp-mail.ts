@@ -32,3 +32,18 @@ export function passwordChangedMail(to: string, language: Language): MailMessage
   });
   return { to, subject: t('otp.passwordChanged.subject', { brand: BRAND }), ...body };
 }
+
+/**
+ * Answers a login code asked for an e-mail with no account (decision 105): its reader learns that,
+ * while whoever asked is answered as for an account.
+ */
+export function noAccountMail(to: string, language: Language): MailMessage {
+  const translator = translatorFor(language);
+  const { t } = translator;
+  const body = brandedEmail({
+    title: t('otp.noAccount.title', { brand: BRAND }),
+    paragraphs: [t('otp.noAccount.asked', { brand: BRAND }), t('otp.noAccount.signUp')],
+    translator,
+  });
+  return { to, subject: t('otp.noAccount.subject', { brand: BRAND }), ...body };
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type OtpRowPurpose, otps } from '../../db/schema/accounts.ts';
@@ -8,6 +8,12 @@ export type OtpRow = typeof otps.$inferSelect;
 /** The codes sent to one e-mail for one purpose. */
 const sentTo = (email: string, purpose: OtpRowPurpose) =>
   and(eq(otps.email, email), eq(otps.purpose, purpose));
+
+/**
+ * The codes asked for from a browser known to the account, or those asked for from anywhere else:
+ * neither kind retires, delays or uses up the other (decision 104).
+ */
+const askedFrom = (knownDevice: boolean) => eq(otps.knownDevice, knownDevice);
 
 /** Not used up and not expired at `now`. */
 const live = (now: Date) => and(isNull(otps.consumedAt), gt(otps.expiresAt, now));
@@ -22,34 +28,35 @@ async function updateOtps(
   return rows.length > 0;
 }
 
-/** When the newest OTP of this e-mail and purpose was sent (for the resend wait). */
-export async function newestOtpSentAt(executor: Executor, email: string, purpose: OtpRowPurpose) {
+/** When the newest OTP of this e-mail, purpose and kind of browser was sent (for the resend wait). */
+export async function newestOtpSentAt(
+  executor: Executor,
+  email: string,
+  purpose: OtpRowPurpose,
+  knownDevice: boolean,
+) {
   const [row] = await executor
     .select({ createdAt: otps.createdAt })
     .from(otps)
-    .where(sentTo(email, purpose))
+    .where(and(sentTo(email, purpose), askedFrom(knownDevice)))
     .orderBy(desc(otps.createdAt))
     .limit(1);
   return row?.createdAt;
 }
 
-/** Retires every unused OTP of this e-mail and purpose: only the newest code ever works. */
+/**
+ * Retires every unused OTP of this e-mail and purpose asked for from this kind of browser (from
+ * any, when `knownDevice` is not given): only the newest code of each kind works.
+ */
 export async function retirePendingOtps(
   executor: Executor,
   email: string,
   purpose: OtpRowPurpose,
   now: Date,
+  knownDevice?: boolean,
 ) {
-  await updateOtps(executor, { consumedAt: now }, and(sentTo(email, purpose), isNull(otps.consumedAt)));
-}
-
-/** Frees a reset code's lookup digest held by an expired, never used reset. */
-export async function retireExpiredLookup(executor: Executor, lookupHash: string, now: Date) {
-  await updateOtps(
-    executor,
-    { consumedAt: now },
-    and(eq(otps.lookupHash, lookupHash), isNull(otps.consumedAt), lte(otps.expiresAt, now)),
-  );
+  const kind = knownDevice === undefined ? undefined : askedFrom(knownDevice);
+  await updateOtps(executor, { consumedAt: now }, and(sentTo(email, purpose), kind, isNull(otps.consumedAt)));
 }
 
 export async function insertOtp(executor: Executor, otp: typeof otps.$inferInsert) {
@@ -64,28 +71,37 @@ export async function deleteOtpsOfEmail(executor: Executor, email: string) {
   await executor.delete(otps).where(eq(otps.email, email));
 }
 
-/** The newest live, not yet verified OTP of this e-mail for one of `purposes`. */
+/** The newest live, not yet verified OTP of this e-mail for one of `purposes`, of this kind of browser. */
 export async function findUnverifiedOtp(
   executor: Executor,
   email: string,
   purposes: OtpRowPurpose[],
   now: Date,
+  knownDevice: boolean,
 ) {
   const [row] = await executor
     .select()
     .from(otps)
-    .where(and(eq(otps.email, email), inArray(otps.purpose, purposes), isNull(otps.verifiedAt), live(now)))
+    .where(
+      and(
+        eq(otps.email, email),
+        inArray(otps.purpose, purposes),
+        askedFrom(knownDevice),
+        isNull(otps.verifiedAt),
+        live(now),
+      ),
+    )
     .orderBy(desc(otps.createdAt))
     .limit(1);
   return row;
 }
 
-/** The live reset whose code has this lookup digest (at most one: a unique index guarantees it). */
-export async function findPendingReset(executor: Executor, lookupHash: string, now: Date) {
+/** The live password reset `id` (the one a browser's cookie names). */
+export async function findPendingReset(executor: Executor, id: string, now: Date) {
   const [row] = await executor
     .select()
     .from(otps)
-    .where(and(eq(otps.lookupHash, lookupHash), eq(otps.purpose, 'reset'), live(now)));
+    .where(and(eq(otps.id, id), eq(otps.purpose, 'reset'), live(now)));
   return row;
 }
 

@@ -106,7 +106,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
       await deleteOtpsOfEmail(tx, user.email);
       await failureLimiter.clear(tx, [
         accountLimits.signinAccount(user.email),
-        accountLimits.otpSends(user.email),
+        accountLimits.otpSends(user.email, false),
+        accountLimits.otpSends(user.email, true),
       ]);
     });
   }

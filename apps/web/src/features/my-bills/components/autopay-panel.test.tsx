@@ -162,6 +162,9 @@ describe('AutoPay on My Bills', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Skip next debit' }));
     expect(await within(panel).findByText("This bill's debit is skipped")).toBeTruthy();
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel AutoPay for Home' }));
+    const asked = await screen.findByRole('dialog', { name: 'Cancel AutoPay for Home?' });
+    expect(within(asked).getByText(/the mandate at PhonePe is cancelled/)).toBeTruthy();
+    await userEvent.click(within(asked).getByRole('button', { name: 'Cancel AutoPay' }));
     expect(await within(panel).findByText('AutoPay: Off')).toBeTruthy();
     expect(within(panel).getByText('The AutoPay mandate was cancelled.')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Turn on AutoPay' })).toBeTruthy();

@@ -8,6 +8,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
+import { ConfirmDialog } from '../../../components/layout/confirm-dialog.tsx';
 import { type Formats, useFormat } from '../../../lib/format.ts';
 import { postHiddenForm } from '../../../lib/hidden-form-post.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
@@ -82,6 +83,8 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
   const format = useFormat();
   const apiErrorText = useApiErrorText();
   const [formOpen, setFormOpen] = useState(false);
+  // Cancelling revokes the mandate at the gateway: turning it on again means its approval page again.
+  const [askingToCancel, setAskingToCancel] = useState(false);
   const change = useChangeAutopay();
   const { autopay } = bill;
   const debit = autopay?.debit;
@@ -89,6 +92,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
     change.mutate(
       { id: bill.id, change: what },
       {
+        onSettled: () => setAskingToCancel(false),
         onError: (error) =>
           toast.error(apiErrorText(error, formatMessage({ id: 'my-bills.autopay.changeFailed' }))),
       },
@@ -148,13 +152,25 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
               busy={change.isPending && change.variables?.change === control.change}
               disabled={change.isPending}
               aria-label={control.name}
-              onClick={() => act(control.change)}
+              onClick={() => (control.change === 'cancel' ? setAskingToCancel(true) : act(control.change))}
             >
               {formatMessage({ id: control.label })}
             </BusyButton>
           ))}
       </div>
       {formOpen && !isLive(autopay) && <TurnOnForm bill={bill} onClose={() => setFormOpen(false)} />}
+      {askingToCancel && autopay && (
+        <ConfirmDialog
+          title={formatMessage({ id: 'my-bills.cancelAutopay.title' }, { nickname: bill.nickname })}
+          confirmLabel={formatMessage({ id: 'my-bills.cancelAutopay.confirm' })}
+          keepLabel={formatMessage({ id: 'my-bills.cancelAutopay.keep' })}
+          busy={change.isPending}
+          onConfirm={() => act('cancel')}
+          onClose={() => setAskingToCancel(false)}
+        >
+          {formatMessage({ id: 'my-bills.cancelAutopay.text' }, { gateway: gatewayNames[autopay.gateway] })}
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import type { MyBill } from '@erti/contracts';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
+import { ConfirmDialog } from '../../../components/layout/confirm-dialog.tsx';
 import { useFormat } from '../../../lib/format.ts';
+import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMyBill } from '../api/remove-my-bill.ts';
@@ -21,7 +23,6 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
   const format = useFormat();
   const titleId = useId();
   const reminders = useSetReminders();
-  const remove = useRemoveMyBill();
   const state = stateLabels[bill.state];
   const account = bill.customerParams.map((param) => param.value).join(' · ');
   const fee = bill.bill && paiseOrUndefined(parseRupees(bill.bill.convenienceFee));
@@ -86,16 +87,50 @@ export function MyBillCard({ bill }: { bill: MyBill }) {
         >
           {formatMessage({ id: bill.remindersOn ? 'my-bills.card.remindOn' : 'my-bills.card.remindOff' })}
         </button>
-        <BusyButton
-          aria-label={formatMessage({ id: 'my-bills.card.removeLabel' }, { nickname: bill.nickname })}
-          busy={remove.isPending}
-          onClick={() => remove.mutate(bill.id, { onError: failed('my-bills.card.removeFailed') })}
-          className={actionClass}
-        >
-          {formatMessage({ id: 'my-bills.card.remove' })}
-        </BusyButton>
+        <RemoveButton bill={bill} />
       </div>
       <AutopayPanel bill={bill} />
     </article>
+  );
+}
+
+/**
+ * Remove, asked first: a bill removed by a stray tap loses its reminders and AutoPay's place. A refusal
+ * says the api's reason in the customer's language (a bill with AutoPay: cancel AutoPay first).
+ */
+function RemoveButton({ bill }: { bill: MyBill }) {
+  const { formatMessage } = useIntl();
+  const apiErrorText = useApiErrorText();
+  const remove = useRemoveMyBill();
+  const [asking, setAsking] = useState(false);
+  const confirm = () =>
+    remove.mutate(bill.id, {
+      onSettled: () => setAsking(false),
+      onError: (error) =>
+        toast.error(apiErrorText(error, formatMessage({ id: 'my-bills.card.removeFailed' }))),
+    });
+  return (
+    <>
+      <BusyButton
+        aria-label={formatMessage({ id: 'my-bills.card.removeLabel' }, { nickname: bill.nickname })}
+        busy={remove.isPending}
+        onClick={() => setAsking(true)}
+        className={actionClass}
+      >
+        {formatMessage({ id: 'my-bills.card.remove' })}
+      </BusyButton>
+      {asking && (
+        <ConfirmDialog
+          title={formatMessage({ id: 'my-bills.remove.title' }, { nickname: bill.nickname })}
+          confirmLabel={formatMessage({ id: 'my-bills.remove.confirm' })}
+          keepLabel={formatMessage({ id: 'my-bills.remove.keep' })}
+          busy={remove.isPending}
+          onConfirm={confirm}
+          onClose={() => setAsking(false)}
+        >
+          {formatMessage({ id: 'my-bills.remove.text' })}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }

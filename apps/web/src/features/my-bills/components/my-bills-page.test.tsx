@@ -71,10 +71,43 @@ describe('My Bills page', () => {
     expect(off.getAttribute('aria-checked')).toBe('false');
     expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toEqual({ remindersOn: false });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Home from My Bills' }));
+    // Remove asks first: keeping the bill calls nothing.
+    const remove = screen.getByRole('button', { name: 'Remove Home from My Bills' });
+    await userEvent.click(remove);
+    const asked = await screen.findByRole('dialog', { name: 'Remove Home from My Bills?' });
+    await userEvent.click(within(asked).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.map((call) => call.key)).not.toContain('DELETE /api/my-bills/mbl_1');
+    await userEvent.click(remove);
+    const again = await screen.findByRole('dialog', { name: 'Remove Home from My Bills?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: 'No bills yet' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     expect(calls.map((call) => call.key)).toContain('DELETE /api/my-bills/mbl_1');
+  });
+
+  it("says the api's reason when a bill cannot be removed (AutoPay is on), and keeps it", async () => {
+    stubApi({
+      [LIST]: () => ({ body: [makeMyBill()] }),
+      'DELETE /api/my-bills/mbl_1': () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'CONFLICT',
+          message: 'Please cancel AutoPay for this bill before removing it',
+          messageKey: 'myBills.cancelAutopayFirst',
+        },
+      }),
+    });
+    renderWithClient(<MyBillsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Home from My Bills' }));
+    const asked = await screen.findByRole('dialog', { name: 'Remove Home from My Bills?' });
+    await userEvent.click(within(asked).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Please cancel AutoPay for this bill before removing it')).toBeTruthy();
+    expect(screen.queryByText('Could not remove this bill. Please try again.')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('article', { name: 'Home' })).toBeTruthy();
   });
 
   it('asks a visitor to log in first', () => {

@@ -4,9 +4,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import ToastHost from '../../../components/toast-host.tsx';
 import { saveSession } from '../../../lib/session.ts';
 
-/** Renders a My Bills screen part with a fresh query client and router (at `path`). */
+/** Renders a My Bills screen part with a fresh query client, router (at `path`) and the app's toasts. */
 export function renderWithClient(ui: ReactElement, path = '/my-bills') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -14,6 +15,7 @@ export function renderWithClient(ui: ReactElement, path = '/my-bills') {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <ToastHost />
     </QueryClientProvider>,
   );
 }
