@@ -77,8 +77,8 @@ const withoutIcuParser = {
 
 /**
  * The web app manifest and the service worker (decision 081): `src/sw.ts` built into `/sw.js` with this
- * release's app shell and hashed files listed for its precache. The promotions' pictures and video
- * (`images/`, `media/`) are left to the network: they are large and shown for a few days only.
+ * release's app shell and hashed files listed for its precache, with the banners' small pictures
+ * (`images/`, decision 113). The promotion video (`media/`) is left to the network: it is large.
  */
 const installable = VitePWA({
   strategies: 'injectManifest',
@@ -109,7 +109,9 @@ const installable = VitePWA({
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg}'],
     // The prerendered pages are the network's to give, in the customer's language (decision 092).
-    globIgnores: ['images/**', 'media/**', `${PRERENDERED_DIR}/**`],
+    // The banners' pictures (text-free SVGs of 1 to 2 KB each) are precached, so the home page offline
+    // has its art (decision 113); the promotion video is not: large, and shown only when played.
+    globIgnores: ['media/**', `${PRERENDERED_DIR}/**`],
   },
 });
 

@@ -34,7 +34,7 @@ describe('the server catalogues', () => {
   it('is written in each language’s own script, apart from names kept as they are', () => {
     const scripts = { hi: /\p{Script=Devanagari}/u, ta: /\p{Script=Tamil}/u };
     // Brand and network names, and labels that are the same in every language.
-    const untranslated = new Set(['receipt.poweredBy', 'receipt.txnId', 'receipt.dateTimeValue']);
+    const untranslated = new Set(['receipt.txnId', 'receipt.dateTimeValue']);
     for (const [language, script] of Object.entries(scripts)) {
       for (const [key, message] of catalogues[language as 'hi' | 'ta']) {
         if (!untranslated.has(key)) expect(message, `${language} ${key}`).toMatch(script);
@@ -48,6 +48,9 @@ describe('the server catalogues', () => {
     expect(translatorFor('hi').money(12_345_650)).toBe('₹1,23,456.50');
     expect(translatorFor('ta').money(12_345_650)).toBe('₹1,23,456.50');
     expect(translatorFor('en').dateTime(at)).toBe('27 Nov 2026, 4:06 pm');
+    // Hindi and Tamil say the part of the day in words, not a Latin am/pm (decision 112).
+    expect(translatorFor('hi').dateTime(at)).toBe('27 नव॰ 2026, शाम 4:06');
+    expect(translatorFor('ta').dateTime(at)).toBe('27 நவ., 2026, மாலை 4:06');
     expect(translatorFor('hi').day('2026-11-27', 'long')).toBe('27 नवंबर 2026');
     expect(translatorFor('ta').day('2026-11-27', 'long')).toBe('27 நவம்பர், 2026');
     // An unknown language (an old row) is English.

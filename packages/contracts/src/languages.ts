@@ -14,6 +14,31 @@ export const languageNames: Record<Language, string> = { en: 'English', hi: 'ह
 export const localeByLanguage: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', ta: 'ta-IN' };
 
 /**
+ * How each language writes a moment (decision 112): English '22 Nov 2025, 10:05 am' (en-IN's own); Hindi
+ * and Tamil name the part of the day in words, as people say a time ('22 नव॰ 2025, सुबह 10:05', '22 நவ.,
+ * 2025, காலை 10:05'), where hi-IN's and ta-IN's short time would write a Latin am/pm or AM/PM.
+ */
+export const dateTimeOptionsByLanguage: Record<Language, Intl.DateTimeFormatOptions> = {
+  en: { dateStyle: 'medium', timeStyle: 'short' },
+  hi: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    dayPeriod: 'short',
+  },
+  ta: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    dayPeriod: 'short',
+  },
+};
+
+/**
  * The cookie holding the language chosen on this device. The web site writes it when the customer
  * picks one, so the server can answer a first request (prerendered page, OTP mail) in that language.
  */

@@ -1,5 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, localeByLanguage } from '@erti/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  dateTimeOptionsByLanguage,
+  LANGUAGES,
+  type Language,
+  localeByLanguage,
+} from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { IntlMessageFormat } from 'intl-messageformat';
 
@@ -38,7 +44,7 @@ export interface Translator {
   t(key: string, values?: MessageValues): string;
   /** Paise as rupees with Indian grouping: '₹1,23,456.50'. */
   money(paise: number): string;
-  /** A moment in India time, its date and time as the locale writes them: '27 Nov 2026, 4:06 pm'. */
+  /** A moment in India time as the language writes it: '27 Nov 2026, 4:06 pm', '27 नव॰ 2026, शाम 4:06'. */
   dateTime(at: Date): string;
   /** A calendar day ('2026-11-27'), `long` ('27 November 2026') or `medium` ('27 Nov 2026'). */
   day(isoDay: string, style: 'long' | 'medium'): string;
@@ -58,10 +64,10 @@ function createTranslator(language: Language): Translator {
     return format;
   };
   const rupees = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' });
+  // The part of the day in words in Hindi and Tamil, not a Latin am/pm (decision 112).
   const istDateTime = new Intl.DateTimeFormat(locale, {
     timeZone: 'Asia/Kolkata',
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    ...dateTimeOptionsByLanguage[language],
   });
   const days = {
     long: new Intl.DateTimeFormat(locale, {

@@ -1,6 +1,6 @@
 import { type ComponentType, Suspense, use } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router';
-import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
+import { ErrorBoundary, ScreenCodeNotLoaded } from '../components/layout/error-boundary.tsx';
 import { withData } from '../lib/with-data.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -66,8 +66,12 @@ const screens: Screen[] = [
 function loadScreen(screen: Screen): Promise<ScreenModule> {
   const load = screenCode[`./routes/${screen.file}.tsx`];
   if (!load) return Promise.reject(new Error(`No screen app/routes/${screen.file}.tsx`));
-  if (screen.withoutData) return load();
-  return withData(() => load().then((module) => module.Component)).then((Component) => ({ Component }));
+  const loaded = screen.withoutData
+    ? load()
+    : withData(() => load().then((module) => module.Component)).then((Component) => ({ Component }));
+  return loaded.catch((cause: unknown) => {
+    throw new ScreenCodeNotLoaded(cause);
+  });
 }
 
 const loads = new Map<Screen, Promise<ScreenModule>>();
@@ -82,7 +86,9 @@ function screenModule(screen: Screen): Promise<ScreenModule> {
     const started = loadScreen(screen);
     started.then(
       (module) => Object.assign(started, { status: 'fulfilled', value: module }),
-      () => {}, // `use` throws the failure to the screen's error boundary.
+      // `use` throws the failure to the screen's error boundary; forgotten, so the next draw asks again
+      // (a fetch that failed offline would otherwise fail for the rest of the visit).
+      () => loads.delete(screen),
     );
     loads.set(screen, started);
     load = started;

@@ -75,14 +75,17 @@ describe('formats in each language', () => {
   it('writes dates in Hindi as hi-IN does, in India time', () => {
     const hindi = formatsFor('hi');
     expect(hindi.date(morning)).toBe('22 नव॰ 2025');
-    expect(hindi.dateTime(morning)).toBe('22 नव॰ 2025, 10:05 am IST');
+    // The part of the day in words, not a Latin am/pm (decision 112).
+    expect(hindi.dateTime(morning)).toBe('22 नव॰ 2025, सुबह 10:05 IST');
+    expect(hindi.dateTime('2025-11-22T14:30:00Z')).toBe('22 नव॰ 2025, रात 8:00 IST');
     expect(hindi.calendarDate('2025-06-30')).toBe('30 जून 2025');
   });
 
   it('writes dates in Tamil as ta-IN does, in India time', () => {
     const tamil = formatsFor('ta');
     expect(tamil.date(morning)).toBe('22 நவ., 2025');
-    expect(tamil.dateTime(morning)).toBe('22 நவ., 2025, 10:05 AM IST');
+    expect(tamil.dateTime(morning)).toBe('22 நவ., 2025, காலை 10:05 IST');
+    expect(tamil.dateTime('2025-11-22T10:30:00Z')).toBe('22 நவ., 2025, மாலை 4:00 IST');
     expect(tamil.calendarDate('2025-06-30')).toBe('30 ஜூன், 2025');
   });
 

@@ -1,5 +1,5 @@
 import { CURRENCY } from '@erti/contracts/constants';
-import { type Language, localeByLanguage } from '@erti/contracts/languages';
+import { dateTimeOptionsByLanguage, type Language, localeByLanguage } from '@erti/contracts/languages';
 import { parseRupees, rupeesFromPaise } from '@erti/contracts/rupees';
 import { useLanguage } from './i18n/language-provider.tsx';
 
@@ -37,7 +37,10 @@ export interface Formats {
   longDate(text: string): string;
   /** The day of an instant in India: '22 Nov 2025'. */
   date(iso: string): string;
-  /** An instant in India time: '22 Nov 2025, 10:05 am IST'; text that is not a date stays as sent. */
+  /**
+   * An instant in India time: '22 Nov 2025, 10:05 am IST' ('22 नव॰ 2025, सुबह 10:05 IST' in Hindi:
+   * decision 112); text that is not a date stays as sent.
+   */
   dateTime(iso: string): string;
 }
 
@@ -49,7 +52,8 @@ function calendarDay(text: string): Date | undefined {
   return new Date(year, month - 1, day);
 }
 
-function buildFormats(locale: string): Formats {
+function buildFormats(language: Language): Formats {
+  const locale = localeByLanguage[language];
   const money = onFirstUse(() => new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY }));
   const price = onFirstUse(
     () =>
@@ -68,7 +72,7 @@ function buildFormats(locale: string): Formats {
   );
   const date = onFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone: INDIA, dateStyle: 'medium' }));
   const dateTime = onFirstUse(
-    () => new Intl.DateTimeFormat(locale, { timeZone: INDIA, dateStyle: 'medium', timeStyle: 'short' }),
+    () => new Intl.DateTimeFormat(locale, { timeZone: INDIA, ...dateTimeOptionsByLanguage[language] }),
   );
   // Formatted from the exact decimal text, never from paise / 100.
   const paise = (amount: number) => money().format(rupeesFromPaise(amount) as `${number}`);
@@ -108,7 +112,7 @@ const formatsByLanguage = new Map<Language, Formats>();
 export function formatsFor(language: Language): Formats {
   let formats = formatsByLanguage.get(language);
   if (!formats) {
-    formats = buildFormats(localeByLanguage[language]);
+    formats = buildFormats(language);
     formatsByLanguage.set(language, formats);
   }
   return formats;

@@ -1,5 +1,19 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, startTransition } from 'react';
+import { useIntl } from 'react-intl';
 import { ErrorScreen } from './error-screen.tsx';
+import { LoadFailed } from './load-failed.tsx';
+
+/**
+ * A screen's code that did not arrive (no network before the service worker had it, or a browser that
+ * runs none): not a fault of the screen, so the page says it could not load and asks again, by itself
+ * when the network is back (decision 113).
+ */
+export class ScreenCodeNotLoaded extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'ScreenCodeNotLoaded';
+  }
+}
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -24,6 +38,19 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override render() {
     if (!this.state.failed) return this.props.children;
     const { error } = this.state;
+    if (error instanceof ScreenCodeNotLoaded)
+      // A transition: the message stays until the screen's code is here, rather than a blank page meanwhile.
+      return <ScreenNotLoaded onRetry={() => startTransition(() => this.setState({ failed: false }))} />;
     return <ErrorScreen detail={error instanceof Error ? error.message : undefined} />;
   }
+}
+
+/** Drawing the children again fetches the screen's code again (the router forgets a failed fetch). */
+function ScreenNotLoaded({ onRetry }: { onRetry: () => void }) {
+  const { formatMessage } = useIntl();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16">
+      <LoadFailed onRetry={onRetry}>{formatMessage({ id: 'app.error.screenNotLoaded' })}</LoadFailed>
+    </section>
+  );
 }

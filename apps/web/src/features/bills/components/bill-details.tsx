@@ -2,7 +2,8 @@ import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useFormat } from '../../../lib/format.ts';
+import { indianDate, useFormat } from '../../../lib/format.ts';
+import { useParamName } from '../../../lib/i18n/param-names.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
@@ -47,13 +48,14 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
   const navigate = useNavigate();
   const amountId = useId();
   const { caption } = useCategoryWords(biller.billerCategoryName);
+  const paramName = useParamName();
   const bill = response.response.billerResponse ?? {};
   const fee = bill.custConvFee;
   // No fee, or a fee of zero, is left out; a fee that cannot be read is shown as sent.
   const noFee = !fee || paiseOrUndefined(parseRupees(fee)) === 0;
   const customer: Row[] = [
-    // The biller's own names for its parameters, as sent.
-    ...billReq.billDetails.customerParams.map(({ name, value }): Row => [name, value]),
+    // The biller's own names for its parameters, as sent (but the site's own, in its language).
+    ...billReq.billDetails.customerParams.map(({ name, value }): Row => [paramName(name), value]),
     [formatMessage({ id: 'bills.details.customerName' }), bill.customerName],
     [formatMessage({ id: 'bills.details.billDate' }), format.calendarDate(bill.billDate)],
   ];
@@ -76,7 +78,7 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
       <p className="text-lg font-medium text-gray-600">{caption}</p>
-      <div className="mt-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <div className="mt-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
         <div className="flex items-center gap-4">
           <BillerLogo
             billerName={biller.billerName}
@@ -99,6 +101,13 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
           className="mt-1 mb-4 w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2.5 text-lg font-semibold"
         />
         <DetailRows rows={dues} />
+        {isOverdue(bill.dueDate) && (
+          <p role="note" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-red-900">
+            <strong>{formatMessage({ id: 'bills.details.overdueBadge' })}</strong>
+            {' · '}
+            {formatMessage({ id: 'bills.details.overdue' }, { date: format.calendarDate(bill.dueDate) })}
+          </p>
+        )}
         <button
           type="button"
           onClick={proceed}
@@ -114,16 +123,27 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
 
 type Row = [label: string, value: string | undefined];
 
-/** Label and value pairs; a value the biller did not send (a bill period, a fee) is left out. */
+/** Whether a due date the biller sent ('YYYY-MM-DD') is before today in India; a date written otherwise is not judged. */
+function isOverdue(dueDate: string | undefined): boolean {
+  if (!dueDate || !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return false;
+  return dueDate < indianDate(new Date().toISOString());
+}
+
+/**
+ * Label and value pairs; a value the biller did not send (a bill period, a fee) is left out. The labels'
+ * column is up to two fifths of the row and never narrower than a label's longest word (`fit-content`):
+ * a long word ('வாடிக்கையாளர்' on a 390 px phone) widens it rather than running into its value. Labels wrap
+ * between words; values wrap anywhere, so a long account or bill number fits the rest.
+ */
 function DetailRows({ rows }: { rows: Row[] }) {
   return (
-    <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] gap-x-4 gap-y-2">
+    <dl className="mt-3 grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-4 gap-y-2">
       {rows
         .filter((row): row is [string, string] => Boolean(row[1]))
         .map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-gray-600">{label}</dt>
-            <dd className="font-medium text-gray-900">{value}</dd>
+            <dd className="font-medium wrap-anywhere text-gray-900">{value}</dd>
           </div>
         ))}
     </dl>

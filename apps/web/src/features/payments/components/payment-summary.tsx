@@ -1,22 +1,30 @@
 import type { Charge } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { type Formats, useFormat } from '../../../lib/format.ts';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
+import { useParamName } from '../../../lib/i18n/param-names.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 
 interface Row {
-  /** A message id, or (`asSent`) the name a biller gave its parameter. */
+  /** A message id, or (`asSent`) a parameter's name as the customer reads it. */
   label: string;
   asSent?: boolean;
   value: string;
 }
 
+/** The site's words for what the network names in English: a category, the site's own parameter names. */
+interface Words {
+  category(english: string): string;
+  paramName(name: string): string;
+}
+
 /** The facts that identify what is being paid: biller, the customer's parameters, bill or plan. */
-function billRows(selection: PaymentSelectionState, format: Formats): Row[] {
+function billRows(selection: PaymentSelectionState, format: Formats, words: Words): Row[] {
   const request = selection.billReq ?? selection.validationReq;
   const bill = selection.billRes?.response.billerResponse;
   const params = (request?.billDetails.customerParams ?? [])
     .filter((param) => param.value.trim() !== '')
-    .map((param) => ({ label: param.name, asSent: true, value: param.value }));
+    .map((param) => ({ label: words.paramName(param.name), asSent: true, value: param.value }));
   const optional: [string, string | undefined][] = [
     ['payments.summary.customerName', bill?.customerName],
     ['payments.receipt.billNumber', bill?.billNumber],
@@ -25,7 +33,7 @@ function billRows(selection: PaymentSelectionState, format: Formats): Row[] {
   ];
   return [
     { label: 'payments.receipt.biller', value: selection.biller.billerName },
-    { label: 'payments.receipt.category', value: selection.biller.billerCategoryName },
+    { label: 'payments.receipt.category', value: words.category(selection.biller.billerCategoryName) },
     ...params,
     ...optional.flatMap(([label, value]) => (value ? [{ label, value }] : [])),
   ];
@@ -60,8 +68,9 @@ export function PaymentSummary({
 }) {
   const { formatMessage } = useIntl();
   const format = useFormat();
+  const words = { category: useCatalogueText(), paramName: useParamName() };
   const none = formatMessage({ id: 'payments.summary.noFee' });
-  const rows = [...billRows(selection, format), ...amountRows(selection, charge, format, none)];
+  const rows = [...billRows(selection, format, words), ...amountRows(selection, charge, format, none)];
   return (
     <section aria-labelledby="payment-summary-title" className="rounded-xl bg-white p-5 shadow-sm">
       <h2 id="payment-summary-title" className="text-lg font-semibold text-gray-900">
