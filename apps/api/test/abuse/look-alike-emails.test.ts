@@ -1,7 +1,10 @@
-import { messages } from '@erti/contracts';
-import { count } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { messages, PLAIN_EMAIL_PATTERN } from '@erti/contracts';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/accounts.ts';
+import { hashPassword } from '../../src/modules/accounts/passwords.ts';
 import { ageOtps, fromIp, otpFromMail, STRONG_PASSWORD, signUpUser } from '../support/accounts.ts';
 import { startTestEnv, type TestEnv } from '../support/test-env.ts';
 
@@ -146,4 +149,58 @@ describe('what normalises to the owner is the owner', () => {
       expect(await accountCount()).toBe(accounts);
     },
   );
+});
+
+describe('addresses stored before decision 107 (migration 0010)', () => {
+  const migration = readFileSync(
+    fileURLToPath(new URL('../../src/db/migrations/0010_normal_email_addresses.sql', import.meta.url)),
+    'utf8',
+  );
+  const stored = {
+    bob: '\uff42ob@example.com',
+    carolLookAlike: '\uff43arol@example.com',
+    carol: 'carol@example.com',
+    daveOne: '\uff44ave@example.com',
+    daveTwo: 'd\uff41ve@example.com',
+    eve: '\u0435ve@example.com',
+  };
+  const ids = Object.fromEntries(Object.keys(stored).map((name) => [name, `usr_stored_${name}`]));
+  const emailOf = async (id: string | undefined) =>
+    (
+      await env.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, id ?? ''))
+    )[0]?.email;
+
+  beforeAll(async () => {
+    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    await env.database.db
+      .insert(users)
+      .values(
+        Object.entries(stored).map(([name, email]) => ({ id: ids[name] ?? name, name, email, passwordHash })),
+      );
+    await env.database.db.execute(sql.raw(migration));
+  });
+
+  it('uses the same plain-address rule as the schema', () => {
+    expect(migration).toContain(`'${PLAIN_EMAIL_PATTERN.source.replaceAll("'", "''")}'`);
+  });
+
+  it('folds a fullwidth address to its normal form, and the owner signs in with the plain one', async () => {
+    expect(await emailOf(ids.bob)).toBe('bob@example.com');
+    const sent = await postJson('/users/otp', { email: 'bob@example.com', purpose: 'login' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await postJson('/users/verify', { email: 'bob@example.com', OTP: otpFromMail(env, 'bob@example.com') });
+    const answer = await postJson('/users/signin', { email: 'BOB@example.com', password: STRONG_PASSWORD });
+    expect(answer.json().UserId).toBe(ids.bob);
+  });
+
+  it('leaves rows that would collide, and rows still not plain, as they were', async () => {
+    expect(await emailOf(ids.carolLookAlike)).toBe(stored.carolLookAlike);
+    expect(await emailOf(ids.carol)).toBe(stored.carol);
+    expect(await emailOf(ids.daveOne)).toBe(stored.daveOne);
+    expect(await emailOf(ids.daveTwo)).toBe(stored.daveTwo);
+    expect(await emailOf(ids.eve)).toBe(stored.eve);
+  });
 });
