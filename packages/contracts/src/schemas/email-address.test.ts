@@ -5,6 +5,7 @@ import { createUserRequestSchema, resetPasswordRequestSchema, sendOtpRequestSche
 import { raiseComplaintRequestSchema } from './complaints.ts';
 import { contactMessageSchema } from './contact.ts';
 import { emailAddressSchema } from './email-address.ts';
+import { payuHashRequestSchema } from './gateways/payu.ts';
 
 const INVALID = 'the form says invalid';
 const REQUIRED = 'the form says required';
@@ -125,5 +126,7 @@ describe("each form's own message (spec section 5)", () => {
     expect(messageOf(raiseComplaintRequestSchema.safeParse({ ...complaint, email: lookAlike }))).toBe(
       'Please enter a valid Email ID',
     );
+    expect(messageOf(payuHashRequestSchema.shape.email.safeParse(lookAlike))).toBe('Invalid email');
+    expect(payuHashRequestSchema.shape.email.parse(undefined)).toBeUndefined();
   });
 });

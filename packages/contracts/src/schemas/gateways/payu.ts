@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '../email-address.ts';
 import { chargeSchema, paymentSourceSchema, rupeeAmountSchema } from '../payments.ts';
 
 /**
@@ -11,7 +12,7 @@ export const payuHashRequestSchema = paymentSourceSchema.extend({
   phone: z.string().max(20).optional(),
   firstname: z.string().max(60).optional(),
   lastname: z.string().max(60).optional(),
-  email: z.string().max(254).optional(),
+  email: emailSchema.optional(),
   productinfo: z.string().max(100).optional(),
   udf1: z.string().max(255).optional(),
 });
