@@ -18,24 +18,18 @@ export const localeByLanguage: Record<Language, string> = { en: 'en-IN', hi: 'hi
  * and Tamil name the part of the day in words, as people say a time ('22 नव॰ 2025, सुबह 10:05', '22 நவ.,
  * 2025, காலை 10:05'), where hi-IN's and ta-IN's short time would write a Latin am/pm or AM/PM.
  */
+const partOfDayInWords: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  dayPeriod: 'short',
+};
 export const dateTimeOptionsByLanguage: Record<Language, Intl.DateTimeFormatOptions> = {
   en: { dateStyle: 'medium', timeStyle: 'short' },
-  hi: {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    dayPeriod: 'short',
-  },
-  ta: {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    dayPeriod: 'short',
-  },
+  hi: partOfDayInWords,
+  ta: partOfDayInWords,
 };
 
 /**
