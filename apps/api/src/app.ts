@@ -13,6 +13,8 @@ import {
 import { type Config, outsideBaseUrl } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Mailer, recordedMailer } from './integrations/mail/mailer.ts';
+import { recordingTo } from './integrations/outside-calls.ts';
+import { createOutsideSystems } from './integrations/outside-systems.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import { type Clock, createTestClock, systemClock } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -98,7 +100,9 @@ export async function buildApp(options: {
   registerErrorHandler(app);
   const lifecycle = createLifecycle(app);
   rejectNulCharacters(app);
-  const metrics = createMetrics({ db: database.db });
+  const outsideSystems = createOutsideSystems();
+  const metrics = createMetrics({ db: database.db, outsideSystems });
+  const recordOutsideCall = recordingTo(metrics.recordOutsideCall, outsideSystems.record);
   registerRequestMetrics(app, metrics);
 
   const origins = outsideOrigins(config);
@@ -167,11 +171,12 @@ export async function buildApp(options: {
     config,
     database,
     db: database.db,
-    mailer: recordedMailer(mailer, metrics.recordOutsideCall),
+    mailer: recordedMailer(mailer, recordOutsideCall),
     auth,
     logger: app.log,
     lifecycle,
-    recordOutsideCall: metrics.recordOutsideCall,
+    recordOutsideCall,
+    outsideSystems,
   };
   const modules = moduleFactories.map((create) => create(deps));
   for (const module of modules) await app.register(module.routes, { prefix: '/api' });

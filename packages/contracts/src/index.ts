@@ -17,6 +17,7 @@ export * from './schemas/held-orders.ts';
 export * from './schemas/languages.ts';
 export * from './schemas/merchant.ts';
 export * from './schemas/my-bills.ts';
+export * from './schemas/outside-systems.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/plans.ts';
 export * from './schemas/site.ts';

@@ -1,20 +1,24 @@
-import type { Gateway } from '@erti/contracts';
+import type { OutsideCallOutcome, OutsideSystem } from '@erti/contracts';
 
-/** The outside systems the api calls: the bill network, each payment gateway, and the mail server. */
-export type OutsideSystem = 'bbps' | Gateway | 'mail';
+/** The bill network, each payment gateway and the mail server; how a call to one ended (contracts). */
+export type { OutsideCallOutcome, OutsideSystem } from '@erti/contracts';
 
 /**
- * How a call to an outside system ended: it answered (`ok`), it refused the request (an HTTP 4xx, or a
- * mail server's permanent 5xx), or it could not be asked (a timeout, a 5xx, unreachable, unreadable).
+ * Hears of every outside call, with how long it took: the metrics count them (decision 067), and each
+ * system's state is kept from them (decision 110).
  */
-export type OutsideCallOutcome = 'ok' | 'refused' | 'unavailable';
-
-/** Hears of every outside call, with how long it took; the metrics count them (decision 067). */
 export type OutsideCallRecorder = (
   system: OutsideSystem,
   outcome: OutsideCallOutcome,
   seconds: number,
 ) => void;
+
+/** One recorder that tells each of `recorders`. */
+export const recordingTo =
+  (...recorders: OutsideCallRecorder[]): OutsideCallRecorder =>
+  (system, outcome, seconds) => {
+    for (const record of recorders) record(system, outcome, seconds);
+  };
 
 /** For clients built without metrics (tests of one adapter, the cli). */
 export const unrecordedCalls: OutsideCallRecorder = () => {};

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
+import type { OutsideSystems } from '../integrations/outside-systems.ts';
 import { orderStatuses, restingStatuses } from '../modules/payments/order-state.ts';
 import { lateRefundCutoffs } from '../modules/payments/refund-deadline.ts';
 import { countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
@@ -27,7 +28,12 @@ const orderStatusGroups = {
 /** A scrape answers within this even if the database does not: its figures are then left out. */
 const DATABASE_READ_TIMEOUT_MS = 5_000;
 
-export function createMetrics(options: { db: Database; databaseTimeoutMs?: number }): Metrics {
+export function createMetrics(options: {
+  db: Database;
+  databaseTimeoutMs?: number;
+  /** Each outside system's state, read at each scrape (decision 110). */
+  outsideSystems?: Pick<OutsideSystems, 'reports'>;
+}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -44,6 +50,18 @@ export function createMetrics(options: { db: Database; databaseTimeoutMs?: numbe
     labelNames: ['system', 'outcome'],
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30, 60],
     registers,
+  });
+  const { outsideSystems } = options;
+  new Gauge({
+    name: 'erti_outside_system_up',
+    help: 'Whether this replica finds each outside system (bbps, each gateway, mail) answering (1) or down, its last calls in a row not made (0); absent before its first call.',
+    labelNames: ['system'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [system, { state }] of Object.entries(outsideSystems?.reports() ?? {}))
+        if (state !== 'unknown') this.set({ system }, state === 'up' ? 1 : 0);
+    },
   });
   const databaseUp = new Gauge({
     name: 'erti_metrics_database_up',

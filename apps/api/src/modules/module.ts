@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
+import type { OutsideSystems } from '../integrations/outside-systems.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Lifecycle } from '../lifecycle.ts';
@@ -21,8 +22,10 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** The time the api acts on: the system's, or the test clock (decision 073). */
   clock: Clock;
-  /** Hears of every call to an outside system (bill network, gateways, mail) for the metrics. */
+  /** Hears of every call to an outside system (bill network, gateways, mail): the metrics and the states. */
   recordOutsideCall: OutsideCallRecorder;
+  /** Each outside system's state as this replica sees it (decision 110). */
+  outsideSystems: OutsideSystems;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outsideSystemsReportSchema } from './outside-systems.ts';
 
 /** A time window (ISO date-times with offset) during which a promotion shows. */
 export const promotionWindowSchema = z.object({ from: z.string(), to: z.string() });
@@ -35,11 +36,15 @@ export const catalogueStateSchema = z.object({
 });
 export type CatalogueState = z.infer<typeof catalogueStateSchema>;
 
-/** `GET /api/health`; `catalogue` is null while the database cannot be read. */
+/**
+ * `GET /api/health`; `catalogue` is null while the database cannot be read. `status` is this replica's
+ * (its database); `outside` says what this replica knows of each outside system (decision 110).
+ */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
   catalogue: catalogueStateSchema.nullable(),
+  outside: outsideSystemsReportSchema,
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

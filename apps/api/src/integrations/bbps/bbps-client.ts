@@ -262,6 +262,20 @@ export function createBbpsClient(options: BbpsClientOptions) {
       };
     },
 
+    /**
+     * Whether the unit answers, by the smallest question it takes: the billers changed since now (none),
+     * within a customer's call's time. Throws as every call does when it does not (decision 110).
+     */
+    async probe(): Promise<void> {
+      const search = new URLSearchParams({
+        page: '1',
+        pageSize: '1',
+        updatedSince: new Date().toISOString(),
+      });
+      const path = `${bbpsPaths.billerMdm}?${search}`;
+      expect(path, await send(path, { method: 'GET' }), hasKey('billerInfoResponse'));
+    },
+
     async billerById(billerId: string): Promise<BbpsBiller | undefined> {
       const answer = await lookup<BbpsBillerMdmResponse>(
         `${bbpsPaths.billerById}/${encodeURIComponent(billerId)}`,

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { BillNetworkNotice } from './bill-network-notice.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -22,8 +23,9 @@ function useRoomBelow(notices: RefObject<HTMLElement | null>) {
 }
 
 /**
- * The notices at the foot of the window. Each sits in a live region that is always there, so a screen
- * reader announces it when it appears; neither takes the focus from what the customer is doing.
+ * The notices at the foot of the window: offline, the bill network down, an update. Each sits in a live
+ * region that is always there, so a screen reader announces it when it appears; none takes the focus
+ * from what the customer is doing.
  */
 export function ConnectionNotices({ onUpdate }: { onUpdate?: () => Promise<void> }) {
   const notices = useRef<HTMLDivElement>(null);
@@ -35,6 +37,9 @@ export function ConnectionNotices({ onUpdate }: { onUpdate?: () => Promise<void>
     >
       <div role="status" className="w-full max-w-xl">
         <OfflineNotice />
+      </div>
+      <div role="status" className="w-full max-w-xl">
+        <BillNetworkNotice />
       </div>
       <div role="status" className="w-full max-w-xl">
         {onUpdate && <UpdatePrompt onUpdate={onUpdate} />}

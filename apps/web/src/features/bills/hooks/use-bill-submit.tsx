@@ -3,6 +3,7 @@ import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { type IntlShape, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { doubtBillNetwork } from '../../../lib/bill-network-status.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
@@ -114,6 +115,8 @@ export function useBillSubmit(biller: Biller, onLoginRequired: () => void) {
       navigate(paths.paymentSelection, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return askToLogin(submission);
+      // The network did not answer (503, or 504 in time): the banner looks again now (decision 110).
+      if (error instanceof ApiError && (error.status === 503 || error.status === 504)) doubtBillNetwork();
       showFailure(error, intl, apiErrorText);
     }
   }
