@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '@erti/contracts/languages';
+import type { Page } from 'playwright-core';
 import { createIntl } from 'react-intl';
 
 const localesDir = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
@@ -28,3 +29,13 @@ export function catalogueOf(language: Language) {
 /** One message as a screen shows it (`accounts.field.username`), with its variables filled. */
 export const messageOf = (language: Language, id: string, values?: Values): string =>
   catalogueOf(language)(id, values);
+
+/**
+ * The device's language choice as the language switch leaves it (the site's storage, and the cookie the
+ * api picks prerendered pages and receipts by). Navigate or reload afterwards.
+ */
+export async function chooseDeviceLanguage(page: Page, apiUrl: string, language: Language): Promise<void> {
+  if (!page.url().startsWith(apiUrl)) await page.goto(`${apiUrl}/`);
+  await page.evaluate((chosen) => localStorage.setItem('erti_lang', chosen), language);
+  await page.context().addCookies([{ name: 'erti_lang', value: language, url: apiUrl }]);
+}

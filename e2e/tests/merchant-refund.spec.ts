@@ -1,13 +1,17 @@
+import type { PaymentStatusResponse } from '@erti/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fetchBillAndProceed, payOnGateway } from '../support/bill-payment.ts';
 import { type BrowserSession, openBrowser } from '../support/browser.ts';
+import { chooseDeviceLanguage, messageOf } from '../support/catalogues.ts';
 import { findFetchBiller } from '../support/fetch-biller.ts';
 import { keyboard } from '../support/keyboard.ts';
+import { screenshotForReview } from '../support/screenshots.ts';
 import { E2E_MERCHANT_EMAIL } from '../support/servers.ts';
 import {
   newTestUser,
   openAccountMenuItem,
   registerThroughApi,
+  type SignedInUser,
   signInThroughApi,
   storeSession,
 } from '../support/session.ts';
@@ -34,14 +38,35 @@ async function payBillWithPhonepe(): Promise<string> {
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 }
 
+let merchantAccount: Promise<SignedInUser> | undefined;
+/** The e2e system's merchant, registered once for the journeys of this file. */
+const theMerchant = () => {
+  merchantAccount ??= registerThroughApi(apiUrl, sandboxUrl, {
+    ...newTestUser('merchant'),
+    email: E2E_MERCHANT_EMAIL,
+  });
+  return merchantAccount;
+};
+
+/** An api call with a signed-in user's bearer token. */
+async function callApi<T>(user: SignedInUser, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.Token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Rupees as the site writes them in `locale`: '₹1,234.50'. */
+const rupees = (paise: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }).format(paise / 100);
+
 describe('the merchant dashboard', () => {
   it('refunds a successful order found by its id, and shows the refund go from PENDING to COMPLETED, with the keyboard alone', async () => {
     const { page } = browser;
-    const merchant = await registerThroughApi(apiUrl, sandboxUrl, {
-      ...newTestUser('merchant'),
-      email: E2E_MERCHANT_EMAIL,
-    });
-    await storeSession(page, apiUrl, merchant);
+    await storeSession(page, apiUrl, await theMerchant());
     const merchantOrderId = await payBillWithPhonepe();
 
     // A merchant reaches the dashboard from the account menu, not by typing /merchant.
@@ -87,6 +112,72 @@ describe('the merchant dashboard', () => {
 
     await keyboard.chooseItem(page.getByRole('tab', { name: 'Transactions' }));
     await page.getByRole('row').filter({ hasText: merchantOrderId }).getByText('REFUNDED').waitFor();
+  });
+
+  it("a refund of 60% reads as a partial refund on the customer's receipt, history and status, in English and Tamil", async () => {
+    const { page } = browser;
+    const merchant = await theMerchant();
+    const customer = await signInThroughApi(page, apiUrl, sandboxUrl);
+    const merchantOrderId = await payBillWithPhonepe();
+    const paid = await callApi<PaymentStatusResponse>(customer, '/phonepe/pay/status', { merchantOrderId });
+    const [whole = '0', part = '0'] = paid.amount.split('.');
+    const totalPaise = Number(whole) * 100 + Number(part);
+    const refundPaise = Math.round(totalPaise * 0.6);
+    await callApi(merchant, '/phonepe/refund', {
+      merchantOrderId,
+      refundNote: 'Part of the month was not served',
+      amount: refundPaise,
+    });
+    await fetch(`${sandboxUrl}/phonepe/_sandbox/settle`, { method: 'POST' });
+    await expect
+      .poll(
+        async () =>
+          (await callApi<PaymentStatusResponse>(customer, '/phonepe/pay/status', { merchantOrderId })).money
+            .state,
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe('partly-refunded');
+
+    await page.goto(`${apiUrl}/receipt/${paid.orderId}`);
+    expect(await page.locator('dt:text-is("Status") + dd').textContent()).toBe('Partly refunded');
+    await page
+      .getByText(
+        'Paid through Bharat Connect · part of this payment has been refunded to your original payment method.',
+      )
+      .waitFor();
+    await screenshotForReview(page, 'en-receipt-partly-refunded');
+    await page.goto(`${apiUrl}/txn`);
+    const row = page.getByRole('row').filter({ has: page.locator(`a[href="/receipt/${paid.orderId}"]`) });
+    await row.getByText('Partly refunded', { exact: true }).waitFor();
+    expect(await row.getByText('Refunded', { exact: true }).count()).toBe(0);
+
+    // In Tamil: the receipt's status, and the status modal's sentence with both amounts and the day.
+    await chooseDeviceLanguage(page, apiUrl, 'ta');
+    try {
+      await page.goto(`${apiUrl}/receipt/${paid.orderId}`);
+      await page
+        .getByText(messageOf('ta', 'payments.status.partlyRefunded'), { exact: true })
+        .first()
+        .waitFor();
+      await screenshotForReview(page, 'ta-receipt-partly-refunded');
+      const done = await callApi<PaymentStatusResponse>(customer, '/phonepe/pay/status', { merchantOrderId });
+      await page.goto(`${apiUrl}/phonepe/status/${merchantOrderId}`);
+      const dialog = page.getByRole('dialog', { name: messageOf('ta', 'spec.payment.success') });
+      await dialog.waitFor({ timeout: 30_000 });
+      const day = new Intl.DateTimeFormat('ta-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
+      const sentence = messageOf('ta', 'payments.statusDialog.sentence.partlyRefunded', {
+        known: 'yes',
+        biller: paid.billerName ?? '',
+        amount: rupees(totalPaise, 'ta-IN'),
+        refund: rupees(refundPaise, 'ta-IN'),
+        date: day.format(new Date(done.money.refundedAt ?? '')),
+      });
+      await dialog.getByText(sentence).waitFor();
+      await dialog.getByRole('link', { name: messageOf('ta', 'payments.outcome.viewReceipt') }).waitFor();
+      await screenshotForReview(page, 'ta-status-modal-partly-refunded');
+    } finally {
+      await chooseDeviceLanguage(page, apiUrl, 'en');
+    }
   });
 
   it('refuses a signed-in user who is not a merchant', async () => {

@@ -58,7 +58,7 @@ describe('paying an electricity bill by card (PayU)', () => {
       .waitFor();
   });
 
-  it('comes back to Payment Failed when the card payment fails, and the order shows Failed', async () => {
+  it('comes back to Payment Failed when the card payment fails, says no money was taken, and the order shows Failed', async () => {
     const { browser, biller } = payer;
     const { page } = browser;
     await fetchBillAndProceed(page, apiUrl, biller, biller.customerNumber('3456'));
@@ -66,8 +66,11 @@ describe('paying an electricity bill by card (PayU)', () => {
 
     await page.waitForURL(`${apiUrl}/payment-failure?**`);
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
-    await page.getByText('The amount will be refunded within 2 days.').waitFor();
     await page.getByText('Failed', { exact: true }).waitFor();
+    // PayU confirmed the decline: nothing was taken, so nothing is promised back (issue 36 item 1).
+    await page.getByText('No money was taken from your account.').waitFor();
+    expect(await page.getByText('The amount will be refunded within 2 days.').count()).toBe(0);
+    await screenshotForReview(page, 'en-payu-declined');
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.waitForURL(`${apiUrl}/`);
   });
