@@ -176,6 +176,28 @@ export const complaintStatusResponseSchema = z.object({
 export type ComplaintStatusResponse = z.infer<typeof complaintStatusResponseSchema>;
 
 /**
+ * One of a signed-in customer's own complaints (`GET /api/complaints/mine`, decision 114): its
+ * latest known status and the network's remarks in plain words, newest first.
+ */
+export const myComplaintSchema = z.object({
+  complaintId: z.string(),
+  queryType: z.string(),
+  /** The B-Connect Txn ID it is about, when it names a payment. */
+  txnReferenceId: z.string().nullable(),
+  status: z.string(),
+  remarks: z.string(),
+  /** YYYY-MM-DD */
+  expectedResolutionDate: z.string(),
+  /** ISO 8601 */
+  raisedAt: z.string(),
+  /** ISO 8601: when its status or remarks last changed. */
+  updatedAt: z.string(),
+});
+export type MyComplaint = z.infer<typeof myComplaintSchema>;
+export const myComplaintsResponseSchema = z.object({ complaints: z.array(myComplaintSchema) });
+export type MyComplaintsResponse = z.infer<typeof myComplaintsResponseSchema>;
+
+/**
  * Transaction Queries: a B-Connect Txn ID, or a mobile number with a date range (To not before From,
  * neither in the future, at most 90 days). Exactly one of the two ways.
  */

@@ -3,6 +3,7 @@ import { formatPaise } from '@erti/contracts/rupees';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Translator } from '../../lib/i18n.ts';
+import { plainRemarks } from './complaint-rules.ts';
 import type { ComplaintRow } from './complaints.repository.ts';
 
 const longDate = (date: string) =>
@@ -39,6 +40,36 @@ export function acknowledgementMail(
     translator,
   });
   return { to, subject: t('complaints.registered.subject', { complaintId }), ...body };
+}
+
+/**
+ * The payer's notice that a complaint is over, with the network's resolution (decision 114): in the
+ * payer's language, the remarks as the network sent them but its role names in plain words.
+ * RESOLVED and CLOSED read "resolved"; REJECTED and CANCELLED read "closed".
+ */
+export function resolutionMail(
+  row: ComplaintRow,
+  to: string,
+  myComplaintsUrl: string,
+  translator: Translator,
+): MailMessage {
+  const { t } = translator;
+  const { complaintId, queryType, txnReferenceId } = row;
+  const outcome = row.status === 'RESOLVED' || row.status === 'CLOSED' ? 'resolved' : 'closed';
+  const body = brandedEmail({
+    title: t(`complaints.${outcome}.title`),
+    highlight: complaintId,
+    paragraphs: [
+      t('complaints.registered.dear', { name: row.details.name }),
+      txnReferenceId
+        ? t(`complaints.${outcome}.bodyForTxn`, { queryType, complaintId, txnId: txnReferenceId })
+        : t(`complaints.${outcome}.body`, { queryType, complaintId }),
+      ...(row.remarks ? [t('complaints.resolution.remarks', { remarks: plainRemarks(row.remarks) })] : []),
+      t('complaints.resolution.notSatisfied', { url: myComplaintsUrl }),
+    ],
+    translator,
+  });
+  return { to, subject: t(`complaints.${outcome}.subject`, { complaintId }), ...body };
 }
 
 /**

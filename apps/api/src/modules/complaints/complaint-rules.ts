@@ -48,3 +48,21 @@ export function nextDay(date: string): string {
 
 /** The instant an Indian calendar day starts. */
 export const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00+05:30`);
+
+/** Statuses after which a complaint is over; a new complaint about the same transaction may then be raised. */
+export const FINISHED_STATUSES = ['RESOLVED', 'CLOSED', 'REJECTED', 'CANCELLED'];
+export const isFinished = (status: string) => FINISHED_STATUSES.includes(status);
+
+/**
+ * The network's role names in its remarks, in words a customer knows (decision 114): "assigned to
+ * BBPOU" means the biller's own bank on Bharat Connect took the complaint. The rest of a remark is
+ * the network's and stays as sent.
+ */
+const networkRoles: [RegExp, string][] = [
+  [/\bBBPOUs?\b/g, "the biller's bank on Bharat Connect"],
+  [/\bBBPCU\b/g, 'Bharat Connect (NPCI)'],
+  [/\bCOU\b/g, 'our bank on Bharat Connect'],
+];
+
+export const plainRemarks = (remarks: string) =>
+  networkRoles.reduce((text, [role, words]) => text.replace(role, words), remarks);

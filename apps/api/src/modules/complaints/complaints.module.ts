@@ -1,8 +1,9 @@
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import { createOtpCodes } from '../accounts/otp-codes.ts';
 import type { AppDeps, AppModule } from '../module.ts';
+import { RESOLUTION_NOTICE_JOB } from './complaint-notices.ts';
 import { complaintsRoutes } from './complaints.routes.ts';
-import { COMPLAINT_MAIL_JOB, createComplaintsService } from './complaints.service.ts';
+import { COMPLAINT_MAIL_JOB, COMPLAINT_TRACK_JOB, createComplaintsService } from './complaints.service.ts';
 import { createPayerVerification } from './payer-verification.ts';
 import { createTransactionQueries } from './transaction-queries.service.ts';
 
@@ -23,12 +24,18 @@ export function createComplaintsModule(deps: AppDeps): AppModule {
     payers,
     supportEmail: deps.config.SUPPORT_EMAIL,
     trackUrl: `${deps.config.PUBLIC_URL}/complaint`,
+    myComplaintsUrl: `${deps.config.PUBLIC_URL}/my-complaints`,
+    clock: deps.clock,
     logger: deps.logger,
   });
   const transactions = createTransactionQueries({ db: deps.db, network, logger: deps.logger });
   return {
     name: 'complaints',
     routes: complaintsRoutes({ auth: deps.auth, complaints, payers, transactions }),
-    jobs: { [COMPLAINT_MAIL_JOB]: complaints.mailComplaint },
+    jobs: {
+      [COMPLAINT_MAIL_JOB]: complaints.mailComplaint,
+      [COMPLAINT_TRACK_JOB]: complaints.trackComplaint,
+      [RESOLUTION_NOTICE_JOB]: complaints.mailResolution,
+    },
   };
 }

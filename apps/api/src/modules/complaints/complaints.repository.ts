@@ -3,11 +3,9 @@ import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema/payments.ts';
 import { complaints } from '../../db/schema/support.ts';
 import { countSentSince } from '../../db/sender-limit.ts';
+import { FINISHED_STATUSES } from './complaint-rules.ts';
 
 export type ComplaintRow = typeof complaints.$inferSelect;
-
-/** Statuses after which a complaint is over; a new complaint about the same transaction may then be raised. */
-const FINISHED_STATUSES = ['RESOLVED', 'CLOSED', 'REJECTED', 'CANCELLED'];
 
 export async function insertComplaint(
   executor: Executor,
@@ -44,17 +42,32 @@ export async function findOpenComplaintAbout(
 export const countComplaintsFromSender = (executor: Executor, senderIp: string, since: Date) =>
   countSentSince(executor, complaints, senderIp, since);
 
-/** Records the network's latest word, unless someone recorded a newer one first. */
+/** Records the network's latest word, unless someone recorded a newer one first (then undefined). */
 export async function updateComplaintStatus(
   executor: Executor,
   id: string,
   expectedStatus: string,
   next: { status: string; remarks: string },
-): Promise<void> {
-  await executor
+): Promise<ComplaintRow | undefined> {
+  const [row] = await executor
     .update(complaints)
     .set({ ...next, updatedAt: new Date() })
-    .where(and(eq(complaints.id, id), eq(complaints.status, expectedStatus)));
+    .where(and(eq(complaints.id, id), eq(complaints.status, expectedStatus)))
+    .returning();
+  return row;
+}
+
+/** How many of a customer's complaints My complaints lists, newest first. */
+const MY_COMPLAINTS = 100;
+
+/** A signed-in customer's own complaints (raised signed in, or proven theirs by a mailed code). */
+export async function findUserComplaints(executor: Executor, userId: string): Promise<ComplaintRow[]> {
+  return executor
+    .select()
+    .from(complaints)
+    .where(eq(complaints.userId, userId))
+    .orderBy(desc(complaints.createdAt))
+    .limit(MY_COMPLAINTS);
 }
 
 export type CustomerOrder = Pick<

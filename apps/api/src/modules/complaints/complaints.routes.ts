@@ -4,6 +4,7 @@ import {
   complaintVerificationRequestSchema,
   complaintVerificationResponseSchema,
   errorResponseSchema,
+  myComplaintsResponseSchema,
   raiseComplaintRequestSchema,
   raiseComplaintResponseSchema,
   transactionQueryRequestSchema,
@@ -12,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import { type Auth, currentUser } from '../../plugins/auth.ts';
 import { perAddressRateLimit } from '../../plugins/rate-limit.ts';
 import type { ComplaintsService } from './complaints.service.ts';
 import type { PayerVerification } from './payer-verification.ts';
@@ -72,6 +73,23 @@ export function complaintsRoutes(deps: {
         });
         return reply.status(created ? 201 : 200).send(answer);
       },
+    );
+
+    app.get(
+      '/complaints/mine',
+      {
+        preHandler: auth.requireUser,
+        schema: {
+          tags: ['complaints'],
+          summary: 'My complaints',
+          description:
+            "The signed-in customer's own complaints, newest first (at most 100), each with its last known " +
+            'status and remarks; an open complaint on the network is asked about every hour.',
+          security: [{ bearer: [] }],
+          response: { 200: myComplaintsResponseSchema, ...errors },
+        },
+      },
+      async (request) => complaints.mine(currentUser(request).id),
     );
 
     app.post(

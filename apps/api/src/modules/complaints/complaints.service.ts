@@ -3,6 +3,7 @@ import {
   type ComplaintStatusResponse,
   indianDate,
   isTransactionQuery,
+  type MyComplaintsResponse,
   type RaiseComplaint,
   type RaiseComplaintResponse,
 } from '@erti/contracts';
@@ -14,7 +15,8 @@ import type { Database } from '../../db/client.ts';
 import type { ComplaintDetails } from '../../db/schema/support.ts';
 import { badRequest, notFound, tooManyRequests } from '../../errors.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
+import { enqueueJob, type JobHandler, type JobOutcome } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
 import { findPayer } from '../bills/bills.lookups.ts';
@@ -27,12 +29,15 @@ import {
   transactionOnNetwork,
   transactionsOnNetwork,
 } from './bill-network.ts';
-import { acknowledgementMail, supportMail } from './complaint-mail.ts';
+import { acknowledgementMail, resolutionMail, supportMail } from './complaint-mail.ts';
 import { complaintMessages } from './complaint-messages.ts';
+import { queueResolutionNotices } from './complaint-notices.ts';
 import {
   addWorkingDays,
   dispositionFor,
+  isFinished,
   nextDay,
+  plainRemarks,
   RESOLUTION_WORKING_DAYS,
   startOfIndianDay,
 } from './complaint-rules.ts';
@@ -42,6 +47,7 @@ import {
   findComplaint,
   findComplaintById,
   findOpenComplaintAbout,
+  findUserComplaints,
   findUserOrdersByMobile,
   insertComplaint,
   updateComplaintStatus,
@@ -51,6 +57,12 @@ import type { PayerVerification } from './payer-verification.ts';
 import { checkedScreenshot } from './screenshot.ts';
 
 export const COMPLAINT_MAIL_JOB = 'complaints.mail';
+/** Asks the network for an open complaint's latest status until it is over (decision 114). */
+export const COMPLAINT_TRACK_JOB = 'complaints.track';
+/** How often an open complaint is asked about: the network resolves in days, not minutes. */
+const TRACK_EVERY_MS = 60 * 60_000;
+/** Hourly for about six weeks, well past the promised resolution; then our team looks (a failed job). */
+const TRACK_ATTEMPTS = 1000;
 /** A person raises a handful of complaints; more than this from one address in an hour is abuse. */
 const COMPLAINTS_PER_HOUR = 10;
 
@@ -109,7 +121,7 @@ const OWN_PAYMENTS_OF_A_DAY = 50;
 const statusOf = (row: ComplaintRow, remarks = row.remarks): ComplaintStatusResponse => ({
   complaintId: row.complaintId,
   status: row.status,
-  remarks,
+  remarks: plainRemarks(remarks),
   expectedResolutionDate: row.expectedResolutionDate,
 });
 
@@ -126,6 +138,8 @@ export function createComplaintsService(deps: {
   payers: PayerVerification;
   supportEmail: string;
   trackUrl: string;
+  myComplaintsUrl: string;
+  clock: Clock;
   logger: FastifyBaseLogger;
 }) {
   const { db, network, logger } = deps;
@@ -263,6 +277,18 @@ export function createComplaintsService(deps: {
           { dedupeKey: `complaint-mail:${recipient}:${row.id}` },
         );
       }
+      if (row.channel === 'network') {
+        await enqueueJob(
+          tx,
+          COMPLAINT_TRACK_JOB,
+          { complaintRowId: row.id },
+          {
+            runAt: new Date(deps.clock.now().getTime() + TRACK_EVERY_MS),
+            dedupeKey: `${COMPLAINT_TRACK_JOB}:${row.id}`,
+            maxAttempts: TRACK_ATTEMPTS,
+          },
+        );
+      }
       return row;
     });
   }
@@ -283,19 +309,29 @@ export function createComplaintsService(deps: {
     return { created: true, answer: answerFor(row, registeredMessage(row)) };
   }
 
+  /**
+   * Asks the network for a complaint we registered and records its answer; a complaint found over
+   * queues its notices in the same transaction (decision 114). The row as now known.
+   */
+  async function track(row: ComplaintRow): Promise<ComplaintRow> {
+    const answer = await network.trackComplaint({
+      complaintType: row.complaintType,
+      complaintId: row.complaintId,
+    });
+    if (answer.responseCode !== '000' || !answer.complaintStatus) return row;
+    const latest = { status: answer.complaintStatus, remarks: answer.complaintRemarks ?? '' };
+    if (latest.status === row.status && latest.remarks === row.remarks) return row;
+    await db.transaction(async (tx) => {
+      const updated = await updateComplaintStatus(tx, row.id, row.status, latest);
+      if (updated && isFinished(updated.status)) await queueResolutionNotices(tx, updated);
+    });
+    return { ...row, ...latest };
+  }
+
   /** A complaint we registered, with the network's latest word (the last known one when it is down). */
   async function refreshed(row: ComplaintRow): Promise<ComplaintStatusResponse> {
     try {
-      const answer = await network.trackComplaint({
-        complaintType: row.complaintType,
-        complaintId: row.complaintId,
-      });
-      if (answer.responseCode !== '000' || !answer.complaintStatus) return statusOf(row);
-      const latest = { status: answer.complaintStatus, remarks: answer.complaintRemarks ?? '' };
-      if (latest.status !== row.status || latest.remarks !== row.remarks) {
-        await updateComplaintStatus(db, row.id, row.status, latest);
-      }
-      return statusOf({ ...row, ...latest });
+      return statusOf(await track(row));
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
       logger.warn(
@@ -323,7 +359,7 @@ export function createComplaintsService(deps: {
     return {
       complaintId: answer.complaintId || request.complaintId,
       status: answer.complaintStatus,
-      remarks: answer.complaintRemarks ?? '',
+      remarks: plainRemarks(answer.complaintRemarks ?? ''),
       expectedResolutionDate: null,
     };
   }
@@ -359,7 +395,50 @@ export function createComplaintsService(deps: {
     return undefined;
   };
 
-  return { raise, status, mailComplaint };
+  /** The tracking job: an open complaint of ours is asked about every hour until it is over. */
+  const trackComplaint: JobHandler = async (job): Promise<JobOutcome> => {
+    const row = await findComplaintById(db, String(job.payload.complaintRowId));
+    if (row?.channel !== 'network' || isFinished(row.status)) return undefined;
+    try {
+      if (isFinished((await track(row)).status)) return undefined;
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      logger.warn(
+        { err: error, complaintId: row.complaintId },
+        'complaint tracking failed; asking again later',
+      );
+    }
+    return { retryAfterMs: TRACK_EVERY_MS };
+  };
+
+  /** The notice job's mail: the resolution, to the payer (or the account that raised it), in their language. */
+  const mailResolution: JobHandler = async (job) => {
+    if (job.payload.channel !== 'mail') return undefined;
+    const row = await findComplaintById(db, String(job.payload.complaintRowId));
+    const to = row && (await acknowledgedTo(row));
+    if (!row || !to?.email) return undefined;
+    await deps.mailer.send(resolutionMail(row, to.email, deps.myComplaintsUrl, translatorFor(to.language)));
+    return undefined;
+  };
+
+  /** My complaints: the caller's own, with their last known status (the tracking job keeps it fresh). */
+  async function mine(userId: string): Promise<MyComplaintsResponse> {
+    const rows = await findUserComplaints(db, userId);
+    return {
+      complaints: rows.map((row) => ({
+        complaintId: row.complaintId,
+        queryType: row.queryType,
+        txnReferenceId: row.txnReferenceId,
+        status: row.status,
+        remarks: plainRemarks(row.remarks),
+        expectedResolutionDate: row.expectedResolutionDate,
+        raisedAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+    };
+  }
+
+  return { raise, status, mine, mailComplaint, trackComplaint, mailResolution };
 }
 
 export type ComplaintsService = ReturnType<typeof createComplaintsService>;
