@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildWebIfMissing, root, startService } from './processes.mjs';
 import { startReplicaSet, stopProcess } from './replica-set.mjs';
+import { runSecrets, sandboxAddresses } from './run-settings.mjs';
 
 const count = Number(process.env.REPLICAS ?? 3);
 const port = Number(process.env.PORT ?? 3000);
@@ -51,16 +52,21 @@ await ensureDatabase(databaseUrl).catch((error) => {
 await buildWebIfMissing();
 const dir = join(root, '.data', 'replicas');
 mkdirSync(dir, { recursive: true });
-// As with `npm start`, the api runs in development mode (the sandbox's public test secrets) unless the
-// operator sets NODE_ENV=production with secrets of their own.
+// As with `npm start`, the api runs in development mode unless the operator sets NODE_ENV=production. Either
+// way the replicas and the sandbox share secrets made for this run (but those the operator sets), never the
+// public ones of .env.example, and the api names the sandbox as each outside system the operator has not
+// named, as production asks (decision 102).
+const sandboxUrl = process.env.SANDBOX_URL ?? `http://localhost:${process.env.SANDBOX_PORT ?? 3001}`;
 const env = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: redisUrl,
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  ...runSecrets(process.env),
+  ...sandboxAddresses(sandboxUrl, process.env),
 };
 const sandbox = startService('sandbox', {
+  ...env,
   NODE_ENV: process.env.NODE_ENV ?? 'production',
-  PUBLIC_URL: env.PUBLIC_URL,
 });
 /** `count` ports from `first` on: replica 1 on the first, and so on. */
 const consecutive = (first) => Array.from({ length: count }, (_, index) => first + index);

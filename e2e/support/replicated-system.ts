@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startReplicaSet, stopProcess } from '../../scripts/replica-set.mjs';
+import { runSecrets, sandboxAddresses } from '../../scripts/run-settings.mjs';
 import { freshPostgres } from './postgres.ts';
 import { freePort, type RunningSystem, startChild, stopChild, systemSettings, waitFor } from './servers.ts';
 
@@ -64,7 +65,15 @@ export async function startReplicatedSystem(options: {
   const redisPort = await freePort();
   let redis = startRedis(redisPort);
   await redisAnswers(redisPort);
-  const replicaEnv = { ...env, DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+  // The sandbox and the replicas share secrets made for this run, and the api names the sandbox as each
+  // outside system, as production asks (decision 102); `extraEnv` may set its own.
+  const replicaEnv = {
+    ...runSecrets(env),
+    ...sandboxAddresses(sandboxUrl, env),
+    ...env,
+    DATABASE_URL: database.url,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+  };
   const sandbox = startChild('sandbox', replicaEnv);
   await waitFor(`${sandboxUrl}/health`);
   const ports: number[] = [];

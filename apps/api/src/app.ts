@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type Config, outsideBaseUrl } from './config.ts';
+import { type Config, outsideBaseUrl, surfaceOn } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Mailer, recordedMailer } from './integrations/mail/mailer.ts';
 import { recordingTo } from './integrations/outside-calls.ts';
@@ -148,7 +148,9 @@ export async function buildApp(options: {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document itself is built either way (tests read it); production serves it only when asked (decision 103).
+  if (surfaceOn(config, 'API_DOCS'))
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   database.onConnectionLost((error) =>
     app.log.warn(

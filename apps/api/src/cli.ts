@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { type DatabaseHandle, type Executor, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { keepNewFilesPrivate } from './db/private-files.ts';
 import { operatorCommands, usageText } from './operator/operator-commands.ts';
 import { sendToRunningServer } from './operator/operator-socket.ts';
 
@@ -17,6 +18,8 @@ if (!command) {
   process.exit(2);
 }
 
+// What the command writes (the embedded database, when the server is not running) is this user's alone.
+keepNewFilesPrivate();
 // npm runs workspace scripts inside apps/api; a relative DATA_DIR means the directory the operator
 // ran `npm run cli` from (the repository root, where `npm start` keeps its database).
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);

@@ -1,6 +1,11 @@
 import type { Gateway } from '@erti/contracts';
 import { z } from 'zod';
-import { gatewayPlugin, gatewaySecrets, gatewaySettings } from './integrations/payment-gateways.ts';
+import {
+  gatewayPlugin,
+  gatewaySecrets,
+  gatewaySettings,
+  paymentGateways,
+} from './integrations/payment-gateways.ts';
 
 /**
  * Every setting of the api, parsed once at start-up from the environment. Nothing else reads
@@ -20,7 +25,23 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
-  JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
+  /** Signs the sessions' tokens; at least 32 bytes, in production a value of its own (decision 102). */
+  JWT_SECRET: z.string().default('dev-only-secret-change-me-in-production-0123456789'),
+  /**
+   * The keys of the links in our mails (My Bills' unsubscribe, AutoPay's skip): a comma list, newest
+   * first, each at least 32 bytes. Links are signed with the first and accepted under any, so a key is
+   * rotated by putting a new one in front and removing the old one once its links may stop working.
+   * Each kind of link has a key of its own, derived from these (decision 102).
+   */
+  LINK_SIGNING_KEYS: z
+    .string()
+    .default('dev-only-link-signing-key-change-me-in-production-0123456789')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    ),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -41,12 +62,6 @@ export const configSchema = z.object({
   /** How long to wait for the bill network before telling the user to try again. */
   BBPS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   BBPS_MDM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  /**
-   * How often a replica that has heard nothing from the bill network for that long asks it the smallest
-   * question there is, so that its state (`/api/health`, the customers' banner) stays true without
-   * traffic; 0 turns the probe off (decision 110).
-   */
-  BBPS_PROBE_SECONDS: z.coerce.number().int().min(0).default(30),
   /**
    * How POST bodies travel to the operating unit: `plain` JSON, or the `encrypted` envelope a real
    * Axis/TransXT unit wants, sealed with BBPS_SECRET (decision 052). The sandbox takes both.
@@ -75,6 +90,17 @@ export const configSchema = z.object({
     .min(10)
     .default(20 * 60),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The api's documentation (`/api/docs`), which lists every route, the merchants' too: served unless
+   * in production, where only `true` serves it (decision 103).
+   */
+  API_DOCS: booleanString.optional(),
+  /**
+   * The Razorpay test payment page (`/bbps`, `POST /api/bbps/pg/create-order`), which charges a
+   * signed-in customer an amount of their choosing with no bill behind it: on unless in production,
+   * where only `true` turns it on (decision 103).
+   */
+  TEST_PAYMENTS: booleanString.optional(),
   /** Requests a minute on `/api` from one visitor address (an IPv6 /64); signed-in calls count per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Requests a minute on `/api` from one signed-in account, from whatever addresses (decision 068). */
@@ -137,37 +163,109 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-/**
- * Secrets whose defaults are public (they are in this repository): production must set its own.
- * A forgotten gateway secret would otherwise let anyone forge that gateway's callbacks and webhooks.
- */
-const SECRETS_SET_IN_PRODUCTION: (keyof typeof configSchema.shape)[] = ['JWT_SECRET', ...gatewaySecrets];
+/** A surface for developers and demos (decision 103): on unless in production, where only `true` turns it on. */
+export function surfaceOn(config: Config, setting: 'API_DOCS' | 'TEST_PAYMENTS'): boolean {
+  return config[setting] ?? config.NODE_ENV !== 'production';
+}
 
+/**
+ * The secrets production checks (decision 102): each must be its own (not a default, not a value
+ * printed in .env.example) and at least 32 bytes, except those a provider issues at a length of its
+ * choosing (Razorpay's key secret has 24 characters), which must be at least 16. `always`: production
+ * must set it; the others are checked when set.
+ */
+const SECRET_RULES: { name: keyof Config; issued: boolean; always: boolean }[] = [
+  { name: 'JWT_SECRET', issued: false, always: true },
+  { name: 'LINK_SIGNING_KEYS', issued: false, always: true },
+  ...gatewaySecrets.map((secret) => ({ ...secret, always: true })),
+  { name: 'BBPS_SECRET', issued: true, always: false },
+  { name: 'BBPS_AUTH', issued: true, always: false },
+  { name: 'SMTP_PASS', issued: true, always: false },
+];
+export const PRODUCTION_SECRETS: string[] = SECRET_RULES.map((rule) => rule.name);
+
+/**
+ * The secret values printed in .env.example (a test holds the two together), refused in production
+ * beside every secret's default: anybody can read them.
+ */
+const ENV_EXAMPLE_SECRETS = [
+  'change-me-to-a-long-random-secret-in-production',
+  'change-me-to-a-long-random-key-for-the-links-in-mails',
+  'erti_bbps_test_secret',
+];
+const PUBLIC_SECRET_VALUES = new Set([
+  ...ENV_EXAMPLE_SECRETS,
+  ...SECRET_RULES.flatMap((rule) => [configSchema.shape[rule.name].parse(undefined) ?? []].flat()),
+]);
+
+/** The addresses of the outside world, which production must name: unset, they point at this machine. */
+const OUTSIDE_ADDRESSES: (keyof Config)[] = [
+  'PUBLIC_URL',
+  'BBPS_BASE_URL',
+  ...paymentGateways.map((plugin) => plugin.baseUrlSetting),
+  'LOGO_BASE_URL',
+];
+
+/** What is wrong with one secret's value(s) in production, in the operator's words. */
+function secretProblems(rule: (typeof SECRET_RULES)[number], value: unknown, named: boolean): string[] {
+  const values = [value ?? []].flat().filter((each): each is string => typeof each === 'string');
+  if (!named || values.length === 0)
+    return rule.always ? [`${rule.name}: must be set in production (its default is public)`] : [];
+  const minimum = rule.issued ? 16 : 32;
+  return values.flatMap((each, index) => {
+    const which = values.length > 1 ? `${rule.name}: key ${index + 1}` : `${rule.name}:`;
+    if (PUBLIC_SECRET_VALUES.has(each))
+      return [`${which} must be set in production to a value of its own (this one is public: .env.example)`];
+    const bytes = Buffer.byteLength(each);
+    return bytes < minimum
+      ? [`${which} must be at least ${minimum} bytes in production (it has ${bytes})`]
+      : [];
+  });
+}
+
+/** Everything production refuses: public or short secrets, outside addresses left to their defaults. */
+function productionProblems(config: Config, named: (name: keyof Config) => boolean): string[] {
+  const secrets = SECRET_RULES.flatMap((rule) => secretProblems(rule, config[rule.name], named(rule.name)));
+  const addresses = OUTSIDE_ADDRESSES.filter((name) => !named(name)).map(
+    (name) => `${name}: must be set in production (unset, it points at this machine or the sandbox)`,
+  );
+  const clock = config.TEST_CLOCK ? ['TEST_CLOCK: is for tests only and never set in production'] : [];
+  return [...secrets, ...addresses, ...clock];
+}
+
+/** Each setting that parses, for the checks to read beside the ones that do not (reported by zod). */
+function parsedEach(env: NodeJS.ProcessEnv): Config {
+  const values = Object.entries(configSchema.shape).map(([name, schema]) => [
+    name,
+    schema.safeParse(env[name]).data,
+  ]);
+  return Object.fromEntries(values) as Config;
+}
+
+/**
+ * The settings from `env` (then `overrides`), or one error that lists every problem at once: a value
+ * that does not parse, and in production a public or short secret or an outside address not named.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-  const config = { ...parsed.data, ...overrides };
-  if (config.NODE_ENV === 'production' && config.TEST_CLOCK) {
-    throw new Error('Invalid configuration:\n  TEST_CLOCK: is for tests only and never set in production');
-  }
-  const publicDefaults = SECRETS_SET_IN_PRODUCTION.filter(
-    (name) => config[name] === configSchema.shape[name].parse(undefined),
-  );
-  if (config.NODE_ENV === 'production' && publicDefaults.length > 0) {
-    const problems = publicDefaults.map((name) => `  ${name}: must be set in production`);
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-  if (config.BBPS_ENVELOPE === 'encrypted' && !config.BBPS_SECRET) {
-    throw new Error('Invalid configuration:\n  BBPS_SECRET: must be set when BBPS_ENVELOPE is encrypted');
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const config: Config = { ...(parsed.success ? parsed.data : parsedEach(env)), ...overrides };
+  const named = (name: keyof Config) => env[name] !== undefined || overrides[name] !== undefined;
+  if (config.NODE_ENV === 'production') problems.push(...productionProblems(config, named));
+  if (config.BBPS_ENVELOPE === 'encrypted' && !config.BBPS_SECRET)
+    problems.push('BBPS_SECRET: must be set when BBPS_ENVELOPE is encrypted');
+  if (Buffer.byteLength(config.JWT_SECRET) < 32 && config.NODE_ENV !== 'production')
+    problems.push('JWT_SECRET: must be at least 32 bytes');
+  if (config.LINK_SIGNING_KEYS.length === 0) problems.push('LINK_SIGNING_KEYS: must name at least one key');
+  if (problems.length > 0)
+    throw new Error(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return config;
 }
 
 /** Base URL of an outside system (the bill network or a gateway): its own setting, else the sandbox. */
 export function outsideBaseUrl(config: Config, system: 'bbps' | Gateway): string {
   if (system === 'bbps') return config.BBPS_BASE_URL ?? `${config.SANDBOX_URL}/bou`;
-  return gatewayPlugin(system).ownBaseUrl(config) ?? `${config.SANDBOX_URL}/${system}`;
+  return config[gatewayPlugin(system).baseUrlSetting] ?? `${config.SANDBOX_URL}/${system}`;
 }

@@ -1,14 +1,27 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { keepNewFilesPrivate, repairPrivateModes } from './db/private-files.ts';
 import { createSmtpMailer } from './integrations/mail/mailer.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 import { gracefulShutdown } from './lifecycle.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
 import { openOperatorSocket } from './operator/operator-socket.ts';
 
-const config = loadConfig();
+/** The settings, or the list of what is wrong with them on stderr and exit 1 (no stack trace). */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+// Before anything is written: the embedded database and the operator socket are this user's alone.
+keepNewFilesPrivate();
+const config = configOrExit();
 const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
@@ -19,12 +32,20 @@ const database = await openDatabase({
   console.error(error.message);
   process.exit(1);
 });
+const embeddedOnDisk = database.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://');
+// Held by this process now (the lock), the directory an older version made readable by all is made private.
+const repairedModes = embeddedOnDisk ? repairPrivateModes(config.DATA_DIR) : 0;
 await database.migrate();
 const { app, modules, jobHandlers, lifecycle, metrics, clock } = await buildApp({
   config,
   database,
   mailer: createSmtpMailer(config),
 });
+if (repairedModes > 0)
+  app.log.warn(
+    { dataDir: config.DATA_DIR, repaired: repairedModes },
+    `the database directory was open to other users: ${repairedModes} modes made private (directories 0700, files 0600)`,
+  );
 
 await app.listen({ host: config.HOST, port: config.PORT });
 const metricsServer =
@@ -36,10 +57,9 @@ const metricsServer =
         logger: app.log,
       });
 // `npm run cli` cannot open the embedded database while this process has it: it asks us (decision 077).
-const operatorSocket =
-  database.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://')
-    ? await openOperatorSocket({ dataDir: config.DATA_DIR, executor: database.db, logger: app.log })
-    : undefined;
+const operatorSocket = embeddedOnDisk
+  ? await openOperatorSocket({ dataDir: config.DATA_DIR, executor: database.db, logger: app.log })
+  : undefined;
 const stopWorker = config.JOBS_ENABLED
   ? startJobWorker(database.db, jobHandlers, app.log, config.JOB_POLL_MS, clock)
   : async () => false;

@@ -34,6 +34,7 @@ function recordingPort() {
       handOffFailed: unused,
       chargeOf: unused,
       handoffExpirySeconds: 1200,
+      testPayments: true,
     },
     callbacks: {
       tags: ['gateway callbacks'],
@@ -67,7 +68,7 @@ describe('payment gateway plug-ins', () => {
         expect(Object.keys(plugin.settings)).toContain(secret);
         expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(`${secret}: must be set in production`);
       }
-      expect(plugin.ownBaseUrl(config)).toBeUndefined();
+      expect(config[plugin.baseUrlSetting]).toBeUndefined();
       expect(outsideBaseUrl(config, name)).toBe(`${config.SANDBOX_URL}/${name}`);
 
       const connected = plugin.connect(config, { baseUrl: outsideBaseUrl(config, name), timeoutMs: 1000 });

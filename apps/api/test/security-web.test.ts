@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { PRERENDERED_PAGE_SCRIPT_SOURCE } from '../src/modules/site/prerendered-pages.ts';
+import { productionEnv, runSecrets } from './support/production-settings.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
 /**
@@ -140,22 +141,12 @@ describe('the built bundle', () => {
 });
 
 describe('production settings', () => {
-  const own = {
-    JWT_SECRET: 'a-long-random-secret-of-this-deployment-0001',
-    PAYU_SALT: 'own-payu-salt',
-    PHONEPE_CLIENT_SECRET: 'own-phonepe-secret',
-    PHONEPE_CALLBACK_PASSWORD: 'own-callback-password',
-    RAZORPAY_KEY_SECRET: 'own-razorpay-secret',
-    RAZORPAY_WEBHOOK_SECRET: 'own-webhook-secret',
-  };
-
   it('refuse to start with any secret left at its public default', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...own }).PAYU_SALT).toBe('own-payu-salt');
-    for (const name of Object.keys(own)) {
-      const left = Object.fromEntries(Object.entries(own).filter(([key]) => key !== name));
-      expect(() => loadConfig({ NODE_ENV: 'production', ...left })).toThrow(
-        `${name}: must be set in production`,
-      );
+    const own = productionEnv();
+    expect(loadConfig(own).PAYU_SALT).toBe(own.PAYU_SALT);
+    for (const name of Object.keys(runSecrets())) {
+      const { [name]: _left, ...left } = own;
+      expect(() => loadConfig(left)).toThrow(`${name}: must be set in production`);
     }
     expect(loadConfig({ NODE_ENV: 'development' }).PAYU_SALT).toBe(loadConfig({}).PAYU_SALT);
   });

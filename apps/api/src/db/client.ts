@@ -12,6 +12,7 @@ import { retryWhileConnectionLost } from './connection-retry.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { advisoryLocks, type OneAtATime, processLocks } from './one-at-a-time.ts';
 import { PGliteThread } from './pglite-thread.ts';
+import { PRIVATE_DIR_MODE } from './private-files.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -117,7 +118,7 @@ export async function openDatabase(options: {
     };
   }
   const onDisk = !options.dataDir.startsWith('memory://');
-  if (onDisk) mkdirSync(options.dataDir, { recursive: true });
+  if (onDisk) mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const release = onDisk ? lockDataDir(options.dataDir, options.holder ?? 'another process') : () => {};
   const client = await PGliteThread.open(options.dataDir).catch((error) => {
     release();

@@ -1,6 +1,8 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
+import { keepNewFilesPrivate } from './private-files.ts';
 
+keepNewFilesPrivate();
 const config = loadConfig();
 const database = await openDatabase({
   url: config.DATABASE_URL,

@@ -16,8 +16,13 @@ export interface GatewayPlugin<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly settings: Shape;
   /** Settings whose defaults are public (in this repository): production must set its own. */
   readonly publicDefaultSecrets: readonly (keyof Shape & string)[];
-  /** Its own base URL setting, when set; else the sandbox's `/<gateway>`. */
-  ownBaseUrl(settings: z.output<z.ZodObject<Shape>>): string | undefined;
+  /**
+   * Those of them the gateway issues, at a length of its choosing: production asks 16 bytes of them,
+   * not 32 (decision 102).
+   */
+  readonly issuedSecrets: readonly (keyof Shape & string)[];
+  /** The setting of its base URL; unset, the sandbox's `/<gateway>`, which production refuses. */
+  readonly baseUrlSetting: keyof Shape & string;
   /** Its client, on its own base URL (or the sandbox's). */
   connect(
     settings: z.output<z.ZodObject<Shape>>,

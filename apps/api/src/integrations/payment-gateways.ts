@@ -24,8 +24,13 @@ export const gatewaySettings = Object.assign(
 ) as SettingsShape;
 export type GatewaySettings = z.output<z.ZodObject<SettingsShape>>;
 
-/** The settings whose defaults are public, for the production check. */
-export const gatewaySecrets = paymentGateways.flatMap((plugin) => plugin.publicDefaultSecrets);
+/** The settings whose defaults are public, for the production check; `issued`: by the gateway (decision 102). */
+export const gatewaySecrets = paymentGateways.flatMap((plugin) =>
+  plugin.publicDefaultSecrets.map((name) => ({
+    name,
+    issued: (plugin.issuedSecrets as readonly string[]).includes(name),
+  })),
+);
 
 /** The plug-in of a gateway; every name of the contracts' list has one (a test checks). */
 export function gatewayPlugin(name: Gateway): (typeof paymentGateways)[number] {

@@ -28,13 +28,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The sandbox in this process, over real HTTP and SMTP, so that a test sets its faults and reads its mail. */
-export async function startSandbox(): Promise<{
+/**
+ * The sandbox in this process, over real HTTP and SMTP, so that a test sets its faults and reads its
+ * mail; `gatewayEnv`: the gateways' settings (the api's names), by default the shared test credentials.
+ */
+export async function startSandbox(gatewayEnv: Record<string, string> = {}): Promise<{
   sandbox: Sandbox;
   env: Record<string, string>;
   close(): Promise<void>;
 }> {
-  const config = sandboxConfigFor({ publicUrl: 'http://127.0.0.1:0', apiUrl: 'http://127.0.0.1:0' });
+  const config = sandboxConfigFor({
+    publicUrl: 'http://127.0.0.1:0',
+    apiUrl: 'http://127.0.0.1:0',
+    env: gatewayEnv,
+  });
   const sandbox = await buildSandbox(config);
   const smtpPort = await sandbox.mailbox.listen(0);
   await sandbox.app.listen({ host: '127.0.0.1', port: 0 });
@@ -93,8 +100,11 @@ export interface ApiProcess {
   logs: { msg?: string; level?: number }[];
   /** How it ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Waits until `GET /api/health/ready` answers 200. */
-  ready(timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until `GET /api/health/ready` answers 200, or with `live` until `/api/health/live` does: once
+   * it listens, its database open and migrated, without waiting for the catalogue.
+   */
+  ready(timeoutMs?: number, check?: 'ready' | 'live'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -139,18 +149,18 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     child,
     logs,
     exited,
-    async ready(timeoutMs = 90_000) {
+    async ready(timeoutMs = 90_000, check = 'ready') {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
-        const status = await fetch(`${url}/api/health/ready`).then(
+        const status = await fetch(`${url}/api/health/${check}`).then(
           (response) => response.status,
           () => 0,
         );
         if (status === 200) return;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      throw new Error(`the api at ${url} was not ready within ${timeoutMs} ms`);
+      throw new Error(`the api at ${url} was not ${check} within ${timeoutMs} ms`);
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -196,15 +206,16 @@ export async function signUpThroughProcess(
 }
 
 /**
- * The hooks of a test file whose tests start api processes: one sandbox for the file, and each test's
- * api process and database, started by `start`, removed after it.
+ * The hooks of a test file whose tests start api processes: one sandbox for the file (with
+ * `sandboxGatewayEnv`, see startSandbox), and each test's api process and database, started by
+ * `start`, removed after it.
  */
-export function apiProcesses() {
+export function apiProcesses(sandboxGatewayEnv: Record<string, string> = {}) {
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let api: ApiProcess | undefined;
   let database: Awaited<ReturnType<typeof databaseForProcess>> | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox(sandboxGatewayEnv);
   });
   afterEach(async () => {
     sandbox?.sandbox.faults.clear();

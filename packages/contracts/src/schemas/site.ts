@@ -21,6 +21,8 @@ export const siteConfigSchema = z.object({
     promoVideo: promotionWindowSchema,
     festivalImage: promotionWindowSchema,
   }),
+  /** Whether the test payment page (`/bbps`) is offered: off in production unless an operator turns it on. */
+  testPayments: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

@@ -40,7 +40,8 @@ export const payuPlugin: GatewayPlugin<typeof settings> = {
   name: 'payu',
   settings,
   publicDefaultSecrets: ['PAYU_SALT'],
-  ownBaseUrl: (config) => config.PAYU_BASE_URL,
+  issuedSecrets: ['PAYU_SALT'],
+  baseUrlSetting: 'PAYU_BASE_URL',
   connect: (config, outside) => {
     const client = createPayuGateway({ ...outside, key: config.PAYU_KEY, salt: config.PAYU_SALT });
     return {

@@ -49,7 +49,8 @@ export const phonepePlugin: GatewayPlugin<typeof settings> = {
   name: 'phonepe',
   settings,
   publicDefaultSecrets: ['PHONEPE_CLIENT_SECRET', 'PHONEPE_CALLBACK_PASSWORD'],
-  ownBaseUrl: (config) => config.PHONEPE_BASE_URL,
+  issuedSecrets: ['PHONEPE_CLIENT_SECRET'],
+  baseUrlSetting: 'PHONEPE_BASE_URL',
   connect: (config, outside) => {
     const client = createPhonepeGateway({
       ...outside,

@@ -19,14 +19,16 @@ function razorpayRoutes(client: RazorpayGateway, port: GatewayPort): FastifyPlug
   const razorpay = createRazorpayPayments(client, port);
   const { handOff, callbacks } = port;
   return async (app) => {
-    app.post(
-      '/bbps/pg/create-order',
-      handOff.userRoute({
-        body: createOrderRequestSchema,
-        response: { 200: createOrderResponseSchema, ...handOff.payErrors },
-      }),
-      async (request) => razorpay.start(handOff.payerOf(request), request.body),
-    );
+    // The test payment page's hand-off: no bill behind it, so off in production unless turned on (decision 103).
+    if (handOff.testPayments)
+      app.post(
+        '/bbps/pg/create-order',
+        handOff.userRoute({
+          body: createOrderRequestSchema,
+          response: { 200: createOrderResponseSchema, ...handOff.payErrors },
+        }),
+        async (request) => razorpay.start(handOff.payerOf(request), request.body),
+      );
     app.post(
       '/razorpay/callback',
       { schema: { tags: callbacks.tags, body: gatewayFormPostSchema } },
@@ -59,7 +61,8 @@ export const razorpayPlugin: GatewayPlugin<typeof settings> = {
   name: 'razorpay',
   settings,
   publicDefaultSecrets: ['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
-  ownBaseUrl: (config) => config.RAZORPAY_BASE_URL,
+  issuedSecrets: ['RAZORPAY_KEY_SECRET'],
+  baseUrlSetting: 'RAZORPAY_BASE_URL',
   connect: (config, outside) => {
     const client = createRazorpayGateway({
       ...outside,

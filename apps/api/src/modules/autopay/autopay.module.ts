@@ -40,7 +40,7 @@ export function createAutopayModule(deps: AppDeps): AppModule {
     debits,
     logger: deps.logger,
   });
-  const skipTokens = createSignedIdTokens(deps.config.JWT_SECRET, 'erti autopay skip v1');
+  const skipTokens = createSignedIdTokens(deps.config.LINK_SIGNING_KEYS, 'autopay-skip');
 
   /** A gateway's callback (decision 075): what it names is looked up, then the gateway is asked. */
   async function followEvent(job: Job) {

@@ -19,7 +19,7 @@ export function billChecksOf(deps: AppDeps): BillChecks {
 
 /** My Bills: the customer's billers, their bills found on a schedule, and due-date reminders (072). */
 export function createMyBillsModule(deps: AppDeps): AppModule {
-  const tokens = createUnsubscribeTokens(deps.config.JWT_SECRET);
+  const tokens = createUnsubscribeTokens(deps.config.LINK_SIGNING_KEYS);
   const checks = billChecksOf(deps);
   const reminders = createReminders({
     db: deps.db,

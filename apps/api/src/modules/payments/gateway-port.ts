@@ -51,6 +51,8 @@ export interface HandOffPort {
   chargeOf(order: OrderRow): Charge;
   /** How long a hand-off may stay unpaid before it is closed (decision 064). */
   handoffExpirySeconds: number;
+  /** Whether the test payment page is offered (decision 103); its hand-off route exists only then. */
+  testPayments: boolean;
 }
 
 /** A gateway event, recorded once under the provider's own key. */

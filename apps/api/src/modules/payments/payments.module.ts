@@ -1,6 +1,6 @@
 import type { Gateway } from '@erti/contracts';
 import type { Config } from '../../config.ts';
-import { outsideBaseUrl } from '../../config.ts';
+import { outsideBaseUrl, surfaceOn } from '../../config.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import type { ConnectedGateway } from '../../integrations/gateway-plugin.ts';
 import type { MandateGateway } from '../../integrations/mandate-gateway.ts';
@@ -147,7 +147,13 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
   });
   const callbacksOf = createGatewayCallbacks({ db, charges, refunds, logger, site });
   const portOf = (gateway: Gateway): GatewayPort => ({
-    handOff: { ...handOffs, userRoute: userRouteOf(deps.auth), payerOf, payErrors },
+    handOff: {
+      ...handOffs,
+      userRoute: userRouteOf(deps.auth),
+      payerOf,
+      payErrors,
+      testPayments: surfaceOn(config, 'TEST_PAYMENTS'),
+    },
     callbacks: callbacksOf(gateway),
     site,
     logger,

@@ -1,5 +1,5 @@
 import { type SiteConfig, SUPPORT_HOURS, siteConfigSchema } from '@erti/contracts';
-import type { Config } from '../../config.ts';
+import { type Config, surfaceOn } from '../../config.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 
 /**
@@ -28,6 +28,7 @@ export function siteConfigFor(config: Config): SiteConfig {
       promoVideo: { from: '2025-03-13T00:00:00+05:30', to: '2025-03-15T14:00:00+05:30' },
       festivalImage: { from: '2025-01-13T00:00:00+05:30', to: '2025-01-16T14:00:00+05:30' },
     },
+    testPayments: surfaceOn(config, 'TEST_PAYMENTS'),
   };
 }
 
