@@ -24,7 +24,7 @@ const screenCode = import.meta.glob<ScreenModule>([
   '!./routes/open-my-bill.tsx',
 ]);
 
-/** Every path of the spec's route table, and My Bills. */
+/** Every path of the spec's route table, My Bills and My complaints. */
 const screens: Screen[] = [
   { path: '/', file: 'home', withoutData: true },
   { path: '/footer', file: 'footer', hideHeader: true },
@@ -56,6 +56,7 @@ const screens: Screen[] = [
   { path: '/receipt/:orderId', file: 'receipt' },
   { path: '/merchant', file: 'merchant' },
   { path: '/my-bills', file: 'my-bills' },
+  { path: '/my-complaints', file: 'my-complaints' },
   { path: '*', file: 'not-found' },
 ];
 
@@ -70,7 +71,9 @@ function loadScreen(screen: Screen): Promise<ScreenModule> {
     ? load()
     : withData(() => load().then((module) => module.Component)).then((Component) => ({ Component }));
   return loaded.catch((cause: unknown) => {
-    throw new ScreenCodeNotLoaded(cause);
+    // Kept until the error boundary asks again: forgotten at once, a transition's next draw would fetch
+    // again, fail again offline, and the failure would never be shown.
+    throw new ScreenCodeNotLoaded(cause, () => loads.delete(screen));
   });
 }
 
@@ -86,9 +89,7 @@ function screenModule(screen: Screen): Promise<ScreenModule> {
     const started = loadScreen(screen);
     started.then(
       (module) => Object.assign(started, { status: 'fulfilled', value: module }),
-      // `use` throws the failure to the screen's error boundary; forgotten, so the next draw asks again
-      // (a fetch that failed offline would otherwise fail for the rest of the visit).
-      () => loads.delete(screen),
+      () => {}, // `use` throws the failure to the screen's error boundary.
     );
     loads.set(screen, started);
     load = started;

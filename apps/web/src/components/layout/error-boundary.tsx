@@ -9,7 +9,11 @@ import { LoadFailed } from './load-failed.tsx';
  * when the network is back (decision 113).
  */
 export class ScreenCodeNotLoaded extends Error {
-  constructor(cause: unknown) {
+  /** `forget`: makes the next draw fetch the code again (the router keeps a fetch, failed ones too, till then). */
+  constructor(
+    cause: unknown,
+    readonly forget: () => void = () => {},
+  ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = 'ScreenCodeNotLoaded';
   }
@@ -32,20 +36,28 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidUpdate(previous: ErrorBoundaryProps) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+    if (!this.state.failed || previous.resetKey === this.props.resetKey) return;
+    // A screen visited again after its code failed to come is fetched again.
+    if (this.state.error instanceof ScreenCodeNotLoaded) this.state.error.forget();
+    this.setState({ failed: false });
   }
 
   override render() {
     if (!this.state.failed) return this.props.children;
     const { error } = this.state;
-    if (error instanceof ScreenCodeNotLoaded)
-      // A transition: the message stays until the screen's code is here, rather than a blank page meanwhile.
-      return <ScreenNotLoaded onRetry={() => startTransition(() => this.setState({ failed: false }))} />;
+    if (error instanceof ScreenCodeNotLoaded) {
+      const retry = () => {
+        error.forget();
+        // A transition: the message stays until the screen's code is here, rather than a blank page meanwhile.
+        startTransition(() => this.setState({ failed: false }));
+      };
+      return <ScreenNotLoaded onRetry={retry} />;
+    }
     return <ErrorScreen detail={error instanceof Error ? error.message : undefined} />;
   }
 }
 
-/** Drawing the children again fetches the screen's code again (the router forgets a failed fetch). */
+/** Says the screen's code did not come; asking again forgets the failed fetch and draws the screen again. */
 function ScreenNotLoaded({ onRetry }: { onRetry: () => void }) {
   const { formatMessage } = useIntl();
   return (
