@@ -38,6 +38,7 @@ export function routeTable(biller: FetchBiller): string[] {
     '/receipt/ord_doesnotexist0001',
     '/merchant',
     '/my-bills',
+    '/my-complaints',
     '/no/such/page',
   ];
 }

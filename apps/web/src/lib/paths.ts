@@ -30,6 +30,8 @@ export const paths = {
   receipt: (orderId: string) => `/receipt/${encodeURIComponent(orderId)}`,
   merchant: '/merchant',
   myBills: '/my-bills',
+  /** A signed-in customer's complaints and their status (decision 114). */
+  myComplaints: '/my-complaints',
   /** The bill confirmation of an entry of My Bills, its bill fetched afresh (reminders' Pay now). */
   payMyBill: (myBillId: string) => `/billerdetails?myBill=${encodeURIComponent(myBillId)}`,
 } as const;

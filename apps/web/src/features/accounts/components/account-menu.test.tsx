@@ -43,7 +43,14 @@ describe('account menu', () => {
     await keys.keyboard('{Enter}');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Profile', 'Transaction', 'My Bills', 'Delete Account', 'Logout']);
+    expect(items).toEqual([
+      'Profile',
+      'Transaction',
+      'My Bills',
+      'My complaints',
+      'Delete Account',
+      'Logout',
+    ]);
     expect(document.activeElement?.textContent).toBe('Profile');
     await keys.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Transaction');
@@ -69,11 +76,14 @@ describe('account menu', () => {
       'Profile',
       'Transaction',
       'My Bills',
+      'My complaints',
       'Merchant Dashboard',
       'Delete Account',
       'Logout',
     ]);
     await keys.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('My complaints');
+    await keys.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Merchant Dashboard');
     await keys.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/merchant'));
@@ -86,7 +96,7 @@ describe('account menu', () => {
     const view = renderScreen('/', '/', <AccountMenu />);
     await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(pic));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(screen.getAllByRole('menuitem')).toHaveLength(5);
+    expect(screen.getAllByRole('menuitem')).toHaveLength(6);
     expect(screen.queryByRole('menuitem', { name: 'Merchant Dashboard' })).toBeNull();
     view.unmount();
 

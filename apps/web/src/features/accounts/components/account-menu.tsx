@@ -16,7 +16,7 @@ const SignedInMenu = lazy(async () => ({
 
 /**
  * The navigation bar's account area: SIGNUP and LOGIN when logged out; the profile picture
- * (or a default icon) with Profile, Transaction, My Bills, Delete Account and Logout when logged in, plus
+ * (or a default icon) with Profile, Transaction, My Bills, My complaints, Delete Account and Logout when logged in, plus
  * Merchant Dashboard when the profile says the account is a merchant (decision 042).
  */
 export function AccountMenu() {

@@ -93,6 +93,9 @@ export function SignedInMenu() {
           <Link role="menuitem" tabIndex={-1} to={paths.myBills} onClick={select} className={itemClass}>
             {formatMessage({ id: 'accounts.menu.myBills' })}
           </Link>
+          <Link role="menuitem" tabIndex={-1} to={paths.myComplaints} onClick={select} className={itemClass}>
+            {formatMessage({ id: 'accounts.menu.myComplaints' })}
+          </Link>
           {profile.data?.role === 'merchant' && (
             <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>
               {formatMessage({ id: 'accounts.menu.merchant' })}

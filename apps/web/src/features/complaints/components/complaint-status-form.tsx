@@ -7,7 +7,7 @@ import { FormField, inputClass } from '../../../components/form/form-field.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useCheckComplaintStatus } from '../api/check-complaint-status.ts';
-import { statusLabel } from '../status-label.ts';
+import { statusLabel, statusMeaning } from '../status-label.ts';
 import { useValidationText } from '../validation-text.ts';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
 import { submitButtonClass } from './styles.ts';
@@ -32,6 +32,7 @@ export function ComplaintStatusForm() {
 
   const onSubmit = handleSubmit((request) => check.mutate(request));
   const result = check.data;
+  const meaning = result && statusMeaning(result.status, formatMessage);
 
   return (
     <form
@@ -91,6 +92,7 @@ export function ComplaintStatusForm() {
           key={`${result.complaintId}-${result.status}`}
           title={formatMessage({ id: 'complaints.status.resultTitle' }, { complaintId: result.complaintId })}
         >
+          {meaning && <p className="mb-3 text-gray-800">{meaning}</p>}
           <ComplaintFacts
             facts={[
               {

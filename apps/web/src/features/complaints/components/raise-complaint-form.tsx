@@ -20,7 +20,7 @@ import { useApiMessageText } from '../../../lib/i18n/api-messages.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { getUserData } from '../../../lib/session.ts';
 import { useRaiseComplaint } from '../api/raise-complaint.ts';
-import { statusLabel } from '../status-label.ts';
+import { queryTypeIds, statusLabel } from '../status-label.ts';
 import { useValidationText } from '../validation-text.ts';
 import { PAYER_ONLY, PayerCodeStep } from './payer-code-step.tsx';
 import { ComplaintFacts, ResultPanel } from './result-panel.tsx';
@@ -50,15 +50,6 @@ function startingValues(prefill: ComplaintNavigationState['prefill']): Partial<F
 const isPayerOnly = (error: unknown) =>
   error instanceof ApiError &&
   `api-errors.${(error.body as { messageKey?: unknown } | null)?.messageKey}` === PAYER_ONLY;
-
-/** Query types as the api takes them, and their words on the form. */
-const queryTypeIds: Record<(typeof queryTypes)[number], string> = {
-  Refund: 'complaints.queryType.refund',
-  'Failed transaction': 'complaints.queryType.failedTransaction',
-  'Money debited but no confirmation': 'complaints.queryType.debitedNoConfirmation',
-  'Transaction ID not received': 'complaints.queryType.noTransactionId',
-  Others: 'complaints.queryType.others',
-};
 
 /**
  * Raise Complaint (spec section 2). For a transaction query the channel, date and amount are asked

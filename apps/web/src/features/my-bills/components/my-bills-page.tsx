@@ -2,38 +2,24 @@ import type { Autopay, MyBill } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
+import { linkButtonClass, SignedInPage } from '../../../components/layout/signed-in-page.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/use-session.ts';
 import { useMyBills } from '../api/list-my-bills.ts';
 import { MyBillCard } from './my-bill-card.tsx';
-
-const linkButtonClass =
-  'mt-5 inline-block rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /** `/my-bills`: the customer's billers, each with its latest bill, state and actions. */
 export function MyBillsPage() {
   const { formatMessage } = useIntl();
-  const session = useSession();
-  if (!session) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-xl font-semibold text-gray-900">
-          {formatMessage({ id: 'spec.validation.loginToContinue' })}
-        </h1>
-        <p className="mt-2 text-gray-700">{formatMessage({ id: 'my-bills.page.loginNeeded' })}</p>
-        <Link to={paths.loginFrom(paths.myBills)} className={linkButtonClass}>
-          {formatMessage({ id: 'payments.login' })}
-        </Link>
-      </section>
-    );
-  }
   return (
-    <section className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-brand-700">{formatMessage({ id: 'my-bills.page.title' })}</h1>
-      <p className="mt-2 text-gray-600">{formatMessage({ id: 'my-bills.page.intro' })}</p>
+    <SignedInPage
+      path={paths.myBills}
+      title={formatMessage({ id: 'my-bills.page.title' })}
+      intro={formatMessage({ id: 'my-bills.page.intro' })}
+      loginNeeded={formatMessage({ id: 'my-bills.page.loginNeeded' })}
+    >
       <MyBillsList />
-    </section>
+    </SignedInPage>
   );
 }
 

@@ -1,0 +1,5 @@
+import { MyComplaintsPage } from '../../features/complaints/index.ts';
+
+export function Component() {
+  return <MyComplaintsPage />;
+}
