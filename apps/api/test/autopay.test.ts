@@ -2,10 +2,14 @@ import { type Biller, type MyBill, paymentMessages, type TurnOnAutopayResponse }
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { autopayDebits, autopayMandates } from '../src/db/schema/autopay.ts';
+import { myBills } from '../src/db/schema/my-bills.ts';
 import { orders } from '../src/db/schema/payments.ts';
 import type { TestClock } from '../src/lib/clock.ts';
 import { translatorFor } from '../src/lib/i18n.ts';
+import type { DebitRow } from '../src/modules/autopay/autopay.repository.ts';
+import { BANK_DECLINED } from '../src/modules/autopay/autopay.rules.ts';
 import { mandateRefOf } from '../src/modules/autopay/autopay-debits.ts';
+import { autopayMails } from '../src/modules/autopay/autopay-mail.ts';
 import {
   customerNumber,
   type SignedInUser,
@@ -66,7 +70,7 @@ async function advanceTo(at: number) {
   if (at > apiNow()) advanceClocks(at - apiNow());
 }
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: SignedInUser, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: SignedInUser, payload?: unknown) =>
   env.app.inject({
     method,
     url: `/api${url}`,
@@ -519,5 +523,148 @@ describe('AutoPay of a My Bills entry, through the PhonePe sandbox', () => {
     const cancelled = await call('DELETE', `/my-bills/${entry.id}/autopay`, customer);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().state).toBe('cancelled');
+  });
+});
+
+/**
+ * Moves only the sandbox's clock (its network issues the next bill) for the length of `story`, then
+ * the api's by as much, so that the clocks agree again for the next test.
+ */
+async function withNetworkClockAhead(ms: number, story: () => Promise<void>) {
+  env.sandbox.clock.advance(ms);
+  try {
+    await story();
+  } finally {
+    (env.built.clock as TestClock).advance(ms);
+  }
+}
+
+async function speaks(who: SignedInUser, language: 'hi' | 'ta') {
+  const saved = await call('PUT', '/users/language', who, { language });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** The mail that tells why a noticed debit did not happen (decision 115), by its subject in the language. */
+const whyNotMails = (who: SignedInUser, nickname: string, language: 'en' | 'hi' | 'ta' = 'en') =>
+  mailsTo(who, translatorFor(language).t('autopay.notDebited.subject', { nickname }));
+
+// Each story moves the clocks by days: every earlier test's jobs run too, slow on a busy machine.
+describe('AutoPay keeps the promise of its notice or says why not (decision 115)', {
+  timeout: 120_000,
+}, () => {
+  it('mails why not, in Hindi, when the biller replaced the noticed bill before its debit', async () => {
+    const { customer, entry, bill } = await billInMyBills('2530', 'Home 2530');
+    await speaks(customer, 'hi');
+    await autopayOn(customer, entry, '14000');
+    const debitAt = await toNotice(customer, entry);
+    expect(mailsTo(customer, 'Home 2530')).not.toEqual([]);
+    // The network issues its next bill (every 72 hours in the sandbox) before the debit's time.
+    await withNetworkClockAhead(72 * HOUR, async () => {
+      await advanceTo(debitAt + 60_000);
+      await runAllDueJobs();
+      const after = await entryOf(customer, entry.id);
+      expect(after.bill?.billNumber).not.toBe(bill.billNumber);
+      expect(await ordersOfBill(bill.billNumber)).toEqual([]);
+      const [whyNot, ...more] = whyNotMails(customer, 'Home 2530', 'hi');
+      expect(more).toEqual([]);
+      const hi = translatorFor('hi');
+      expect(whyNot?.text).toContain(`बिल नंबर: ${bill.billNumber}`);
+      expect(whyNot?.text).toContain(hi.t('autopay.why.billGone'));
+      expect(whyNot?.text).toContain(hi.t('autopay.next.billGone'));
+      expect(whyNot?.text).toContain(
+        hi.t('autopay.notDebited.promised', { time: hi.dateTime(new Date(debitAt)) }),
+      );
+      expect(whyNot?.text).toContain(`${hi.t('autopay.notDebited.myBills')}: ${env.apiUrl}/my-bills`);
+      // Every job again, as on another replica: the why-not mail is not sent twice.
+      await runAllDueJobs();
+      expect(whyNotMails(customer, 'Home 2530', 'hi')).toHaveLength(1);
+    });
+  });
+
+  it('mails why not when the bill was paid by hand after the notice, with nothing more to do', async () => {
+    const { customer, entry } = await billInMyBills('2531', 'Home 2531');
+    await autopayOn(customer, entry, '14000');
+    const debitAt = await toNotice(customer, entry);
+    const fetched = await fetchBill(env, electricity, '2531', customer.headers);
+    await paidAtPayu(env, fetched, customer, electricity.billerName);
+    await settleJobs(env);
+    expect(whyNotMails(customer, 'Home 2531')).toEqual([]);
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    const [whyNot] = whyNotMails(customer, 'Home 2531');
+    expect(whyNot?.text).toContain('Why:\nThe bill was paid on Erti Pay.');
+    expect(whyNot?.text).toContain('What to do: nothing. The bill is paid');
+    expect(whyNot?.text).not.toContain('Pay now');
+  });
+
+  it('mails why not when AutoPay was paused after the notice: pay by hand or resume', async () => {
+    const { customer, entry } = await billInMyBills('2532', 'Home 2532');
+    await autopayOn(customer, entry, '14000');
+    const debitAt = await toNotice(customer, entry);
+    await call('POST', `/my-bills/${entry.id}/autopay/pause`, customer);
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    const [whyNot] = whyNotMails(customer, 'Home 2532');
+    expect(whyNot?.text).toContain('AutoPay was paused.');
+    expect(whyNot?.text).toContain('or resume AutoPay in My Bills');
+    expect(whyNot?.text).toContain(`Pay now: ${env.apiUrl}/billerdetails?myBill=${entry.id}`);
+  });
+
+  it('mails why not, in Tamil, when AutoPay was cancelled after the notice', async () => {
+    const { customer, entry, bill } = await billInMyBills('2533', 'Home 2533');
+    await speaks(customer, 'ta');
+    await autopayOn(customer, entry, '14000');
+    const debitAt = await toNotice(customer, entry);
+    expect((await call('DELETE', `/my-bills/${entry.id}/autopay`, customer)).statusCode).toBe(200);
+    turnedOn.pop();
+    await advanceTo(debitAt + 60_000);
+    await runAllDueJobs();
+    expect(await ordersOfBill(bill.billNumber)).toEqual([]);
+    const ta = translatorFor('ta');
+    const [whyNot] = whyNotMails(customer, 'Home 2533', 'ta');
+    expect(whyNot?.text).toContain(ta.t('autopay.why.turnedOff'));
+    expect(whyNot?.text).toContain(ta.t('autopay.next.turnedOff'));
+    expect(whyNot?.html).toContain('lang="ta"');
+  });
+
+  it("says why a debit failed in the customer's language, not in the English the row keeps", async () => {
+    const { entry } = await billInMyBills('2534', 'Home 2534');
+    const [row] = await env.database.db.select().from(myBills).where(eq(myBills.id, entry.id));
+    if (!row) throw new Error('no entry');
+    const debit = {
+      id: 'AD-test',
+      billNumber: entry.bill?.billNumber ?? '',
+      amountPaise: 1_000,
+      debitAt: new Date(),
+      reason: BANK_DECLINED,
+    } as DebitRow;
+    for (const language of ['hi', 'ta'] as const) {
+      const translator = translatorFor(language);
+      const facts = { entry: row, debit, publicUrl: env.apiUrl, skipUrl: '', translator };
+      const failed = autopayMails.failed(facts);
+      expect(failed.text).toContain(translator.t('autopay.why.declined'));
+      expect(failed.text).not.toContain(BANK_DECLINED);
+    }
+  });
+
+  it('sends one "AutoPay will pay this" reminder, no "due in 3 days, pay now", for a bill AutoPay will pay', async () => {
+    const { customer, entry, bill } = await billInMyBills('2535', 'Home 2535');
+    // On the due date: the reminders by the due date all fall before the debit.
+    await autopayOn(customer, entry, '14000', 0);
+    const dueAt = Date.parse(`${bill.dueDate}T00:00:00+05:30`);
+    await advanceTo(dueAt - 3 * 24 * HOUR + 9 * HOUR + 60_000);
+    await runAllDueJobs();
+    await advanceTo(dueAt - 24 * HOUR + 9 * HOUR + 60_000);
+    await runAllDueJobs();
+    expect(mailsTo(customer, 'Home 2535: bill due')).toEqual([]);
+    const [willPay, ...more] = mailsTo(customer, 'Home 2535: AutoPay will pay this bill');
+    expect(more).toEqual([]);
+    const debitAt = (await entryOf(customer, entry.id)).autopay?.debit?.debitAt ?? '';
+    const en = translatorFor('en');
+    expect(willPay?.text).toContain(
+      `AutoPay will pay this on ${en.dateTime(new Date(debitAt))} (India time).`,
+    );
+    expect(willPay?.text).not.toContain('Pay now');
+    expect(willPay?.headers['list-unsubscribe']).toMatch(/unsubscribe\?token=/);
   });
 });

@@ -44,6 +44,15 @@ export type AutopayState = (typeof autopayStates)[number];
 /** The gateways whose mandates AutoPay uses (PhonePe AutoPay, Razorpay recurring payments). */
 export const autopayGateways = ['phonepe', 'razorpay'] as const;
 
+/**
+ * The small charge each gateway takes to set a mandate up, in paise (decision 115): PhonePe's ₹2
+ * penny-drop, returned; Razorpay's ₹1, authorised and never captured. Named before the customer leaves.
+ */
+export const MANDATE_AUTHORISATION_PAISE: Record<(typeof autopayGateways)[number], number> = {
+  phonepe: 200,
+  razorpay: 100,
+};
+
 /** Pay on the due date (0) or this many days before it. */
 export const AUTOPAY_MAX_DAYS_BEFORE = 7;
 

@@ -59,7 +59,10 @@ export const billReminders = pgTable(
     id: text('id').primaryKey(),
     myBillId: text('my_bill_id').notNull(),
     billNumber: text('bill_number').notNull(),
-    kind: text('kind').$type<'new' | 'due-in-3-days' | 'due-tomorrow' | 'overdue'>().notNull(),
+    // 'autopay-will-pay': the one mail that stands for the reminders by the due date of a bill AutoPay will pay (decision 115).
+    kind: text('kind')
+      .$type<'new' | 'due-in-3-days' | 'due-tomorrow' | 'overdue' | 'autopay-will-pay'>()
+      .notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('bill_reminders_once_idx').on(table.myBillId, table.billNumber, table.kind)],

@@ -1,3 +1,4 @@
+import { MANDATE_AUTHORISATION_PAISE } from '@erti/contracts';
 import {
   PHONEPE_NOTICE_MS,
   PHONEPE_REDEMPTION_ATTEMPTS,
@@ -33,7 +34,7 @@ import {
 import type { PhonepeGateway } from './phonepe-gateway.ts';
 
 /** PhonePe's penny-drop authorisation: ₹2, returned to the customer (no fee for a mandate). */
-const AUTHORISATION_PAISE = 200;
+const AUTHORISATION_PAISE = MANDATE_AUTHORISATION_PAISE.phonepe;
 
 const frequencies: Record<MandateFrequency, PhonepeSubscriptionFrequency> = {
   AS_PRESENTED: 'ON_DEMAND',

@@ -1,3 +1,4 @@
+import { MANDATE_AUTHORISATION_PAISE } from '@erti/contracts';
 import {
   type RazorpayCustomer,
   type RazorpayError,
@@ -29,7 +30,7 @@ import {
 import type { RazorpayGateway } from './razorpay-gateway.ts';
 
 /** The authorisation payment: ₹1, authorised and never captured (Razorpay voids it: no fee). */
-const AUTHORISATION_PAISE = 100;
+const AUTHORISATION_PAISE = MANDATE_AUTHORISATION_PAISE.razorpay;
 /** RBI's 24 hours, and a minute for the clocks of two systems to differ. */
 const NOTICE_MS = 24 * 3_600_000 + 60_000;
 

@@ -8,7 +8,6 @@ import {
   eMandateLimitPaise,
   type MandateGateway,
   type MandateRef,
-  type MandateRefusal,
   MandateRefusedError,
 } from '../../integrations/mandate-gateway.ts';
 import { enqueueJob, type Job, type JobOutcome } from '../../jobs/job-queue.ts';
@@ -35,10 +34,12 @@ import {
 } from './autopay.repository.ts';
 import {
   approvalNeeded,
+  BANK_DECLINED,
   debitTimeOf,
   EARLIEST_DEBIT_MS,
   noticeTimeOf,
   overdue,
+  refusalReasons,
   stopReasons,
 } from './autopay.rules.ts';
 import { queueAutopayMail } from './autopay-mail.ts';
@@ -55,16 +56,6 @@ export const mandateRefOf = (mandate: MandateRow): MandateRef => ({
   mandateId: mandate.id,
   gatewayRefs: mandate.gatewayRefs ?? { setupOrderId: '' },
 });
-
-/** What the customer reads when a refusal ends a debit. */
-const refusalReasons: Record<MandateRefusal, string> = {
-  MANDATE_NOT_ACTIVE: 'Your AutoPay mandate is no longer active at the payment provider.',
-  ABOVE_MANDATE_LIMIT: 'The bill is above the most your mandate allows.',
-  NOT_NOTIFIED: 'The payment provider could not send you the notice of this debit, so it was not made.',
-  TOO_EARLY: 'The debit was attempted too early.',
-  OUTSIDE_RETRY_WINDOW: 'The debit could not be retried in the hours allowed.',
-  RETRIES_EXHAUSTED: 'The debit failed and may not be retried again.',
-};
 
 export interface AutopayDebitsDeps {
   db: Database;
@@ -165,7 +156,11 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
     await planBill(myBillId, entry.billNumber);
   }
 
-  /** A debit that will not happen: recorded with why, mailed when it failed on the customer. */
+  /**
+   * A debit that will not happen: recorded with why; the customer is mailed why not and what to do
+   * when it failed, or when its notice had promised the debit (decision 115). The conditional move
+   * decides it once, whichever replica runs the job; the mail's dedupe key sends it once.
+   */
   async function endDebit(
     debit: DebitRow,
     to: 'not-debited' | 'failed',
@@ -174,6 +169,8 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
   ): Promise<void> {
     const moved = await moveDebit(executor, debit.id, [debit.status], to, { reason });
     if (moved && to === 'failed') await queueAutopayMail(executor, debit.id, 'failed');
+    if (moved && to === 'not-debited' && debit.status === 'scheduled')
+      await queueAutopayMail(executor, debit.id, 'not-debited');
     deps.logger.info({ debitId: debit.id, to, reason }, 'autopay debit ended');
   }
 
@@ -288,7 +285,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
       const now = clock.now();
       return { retryAfterMs: Math.max(gatewayOf(mandate).nextRetryAt(now).getTime() - now.getTime(), 1_000) };
     }
-    return failDebit(debit, 'Your bank declined the debit.');
+    return failDebit(debit, BANK_DECLINED);
   }
 
   /** A debit that will not be retried: its order fails (the gateway is asked first), the customer is mailed. */

@@ -9,15 +9,16 @@ import { findPayer } from '../bills/bills.lookups.ts';
 import { billLines } from '../my-bills/my-bills.lookups.ts';
 import { findMyBill, type MyBillRow } from '../my-bills/my-bills.repository.ts';
 import { type DebitRow, findDebit } from './autopay.repository.ts';
-import { debitAfterDueDate } from './autopay.rules.ts';
+import { debitAfterDueDate, reasonKeyOf, stopReasons } from './autopay.rules.ts';
 
 export const AUTOPAY_MAIL_JOB = 'autopay.mail';
 
 /**
  * AutoPay's own mails (decision 079): the pre-debit notice with its skip link, "needs your approval"
- * for a bill it may not pay, and a debit that failed. The receipt of a debit is the order's own mail.
+ * for a bill it may not pay, a debit that failed, and a notice that ended without a debit, with why
+ * not and what to do (decision 115). The receipt of a debit is the order's own mail.
  */
-export type AutopayMailKind = 'notice' | 'approval' | 'failed';
+export type AutopayMailKind = 'notice' | 'approval' | 'failed' | 'not-debited';
 
 /** Queues one mail of a debit, once (its dedupe key), in the caller's transaction. */
 export function queueAutopayMail(executor: Executor, debitId: string, kind: AutopayMailKind) {
@@ -58,9 +59,41 @@ function lateLines({ entry, debit, translator }: MailFacts): string[] {
   return [translator.t('autopay.notice.late', { dueDate: translator.day(dueDate, 'medium') })];
 }
 
-/** Why AutoPay did not pay: the debit's own reason (as it was recorded), or the mail's general one. */
-const reasonOf = (facts: MailFacts, kind: 'approval' | 'failed') =>
-  facts.debit.reason ?? facts.translator.t(`autopay.${kind}.reason`);
+/**
+ * Why AutoPay did not pay, in the customer's language: the recorded reason's own words when AutoPay
+ * wrote it, else as recorded (an approval's, with its amounts), else the mail's general one.
+ */
+function reasonOf({ debit, translator }: MailFacts, kind: 'approval' | 'failed'): string {
+  const key = reasonKeyOf(debit.reason);
+  if (key) return translator.t(`autopay.why.${key}`);
+  return debit.reason ?? translator.t(`autopay.${kind}.reason`);
+}
+
+/** Reasons after which there is nothing to pay: the mail links to My Bills rather than to Pay now. */
+const nothingToPay = new Set<string>([stopReasons.paidHere, stopReasons.payingHere, stopReasons.billGone]);
+
+/** A notice that did not end in a debit (decision 115): when it was promised, why not, what to do. */
+function notDebited(facts: MailFacts) {
+  const { t } = facts.translator;
+  const key = reasonKeyOf(facts.debit.reason) ?? 'billChanged';
+  const time = facts.translator.dateTime(facts.debit.debitAt ?? new Date());
+  return {
+    subject: t('autopay.notDebited.subject', { nickname: facts.entry.nickname }),
+    ...brandedEmail({
+      title: t('autopay.notDebited.title'),
+      paragraphs: [
+        ...billLinesOf(facts),
+        t('autopay.notDebited.promised', { time }),
+        t(`autopay.why.${key}`),
+        t(`autopay.next.${key}`),
+      ],
+      action: nothingToPay.has(facts.debit.reason ?? '')
+        ? { label: t('autopay.notDebited.myBills'), href: `${facts.publicUrl}/my-bills` }
+        : payNow(facts),
+      translator: facts.translator,
+    }),
+  };
+}
 
 /** A bill AutoPay did not pay (above its limits, or declined): why, and that the customer pays it. */
 const notPaid = (kind: 'approval' | 'failed') => (facts: MailFacts) => {
@@ -102,6 +135,7 @@ export const autopayMails: Record<AutopayMailKind, (facts: MailFacts) => Omit<Ma
   },
   approval: notPaid('approval'),
   failed: notPaid('failed'),
+  'not-debited': notDebited,
 };
 
 export interface AutopayMailDeps {
@@ -131,8 +165,16 @@ export function createAutopayMail(deps: AutopayMailDeps) {
       skipUrl,
       translator: translatorFor(customer.language),
     };
-    await deps.mailer.send({ to: customer.email, ...autopayMails[kind](facts) });
+    await tellCustomer(deps.mailer, customer.email, autopayMails[kind](facts));
     deps.logger.info({ debitId, kind }, 'autopay mail sent');
     return undefined;
   };
+}
+
+/**
+ * The one place AutoPay tells a customer something (decision 115): by mail. An SMS, where the
+ * customer chose one, joins here once there is a provider to send it (issue 39).
+ */
+function tellCustomer(mailer: Mailer, email: string, message: Omit<MailMessage, 'to'>): Promise<void> {
+  return mailer.send({ to: email, ...message });
 }

@@ -3,6 +3,8 @@ import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import {
+  findDebitOfBill,
+  findMandateOfBill,
   listDebitsOfBills,
   listLiveMandatesOfUser,
   listMandatesOfBills,
@@ -65,6 +67,22 @@ export async function autopayOfBills(
       ),
     ]),
   );
+}
+
+/**
+ * For the reminders (decision 115): when AutoPay will debit this bill of an entry, if it is on and
+ * the bill's debit is planned or noticed; undefined when the customer has to pay it.
+ */
+export async function autopayDebitTime(
+  executor: Executor,
+  myBillId: string,
+  billNumber: string,
+): Promise<Date | undefined> {
+  const mandate = await findMandateOfBill(executor, myBillId);
+  if (mandate?.status !== 'on') return undefined;
+  const debit = await findDebitOfBill(executor, myBillId, billNumber);
+  if (debit?.mandateId !== mandate.id || !debit.debitAt) return undefined;
+  return debit.status === 'notifying' || debit.status === 'scheduled' ? debit.debitAt : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AutopayDebitOutcome } from '@erti/contracts';
-import type { MandateState } from '../../integrations/mandate-gateway.ts';
+import type { MandateRefusal, MandateState } from '../../integrations/mandate-gateway.ts';
 import { eMandateLimitPaise } from '../../integrations/mandate-gateway.ts';
 import type { DebitRow, MandateRow, MandateStatus } from './autopay.repository.ts';
 
@@ -92,6 +92,33 @@ export const stopReasons = {
   paidHere: 'The bill was paid on Erti Pay.',
   payingHere: 'The bill is being paid on Erti Pay.',
 } as const;
+
+/** What the customer reads when a gateway's refusal ends a debit. */
+export const refusalReasons: Record<MandateRefusal, string> = {
+  MANDATE_NOT_ACTIVE: 'Your AutoPay mandate is no longer active at the payment provider.',
+  ABOVE_MANDATE_LIMIT: 'The bill is above the most your mandate allows.',
+  NOT_NOTIFIED: 'The payment provider could not send you the notice of this debit, so it was not made.',
+  TOO_EARLY: 'The debit was attempted too early.',
+  OUTSIDE_RETRY_WINDOW: 'The debit could not be retried in the hours allowed.',
+  RETRIES_EXHAUSTED: 'The debit failed and may not be retried again.',
+};
+
+/** Why a debit failed when the bank declined it for good. */
+export const BANK_DECLINED = 'Your bank declined the debit.';
+
+/**
+ * The catalogue key (`autopay.why.<key>`) of each reason AutoPay records, so that a mail says it in
+ * the customer's language while the row keeps the words the My Bills answer reads (decision 115).
+ */
+const reasonKeys = new Map<string, string>([
+  ...Object.entries(stopReasons).map(([key, reason]): [string, string] => [reason, key]),
+  ...Object.entries(refusalReasons).map(([key, reason]): [string, string] => [reason, key]),
+  [BANK_DECLINED, 'declined'],
+]);
+
+/** The catalogue key of a recorded reason; undefined for one AutoPay did not write (an approval's). */
+export const reasonKeyOf = (reason: string | null): string | undefined =>
+  reason === null ? undefined : reasonKeys.get(reason);
 
 const notDebitedOutcomes: Record<string, AutopayDebitOutcome> = {
   [stopReasons.turnedOff]: 'mandate-cancelled',

@@ -6,7 +6,9 @@ import { inFlightStatuses } from '../payments/order-state.ts';
 
 export type MyBillRow = typeof myBills.$inferSelect;
 export type NewMyBill = Omit<typeof myBills.$inferInsert, 'createdAt' | 'updatedAt'>;
-export type ReminderKind = (typeof billReminders.$inferSelect)['kind'];
+/** What is claimed once per bill: a reminder's kind, or the AutoPay line that replaces the ones by the due date. */
+export type ReminderClaimKind = (typeof billReminders.$inferSelect)['kind'];
+export type ReminderKind = Exclude<ReminderClaimKind, 'autopay-will-pay'>;
 
 /** The new entry, or undefined when the customer already has this account of the biller. */
 export async function insertMyBill(executor: Executor, row: NewMyBill): Promise<MyBillRow | undefined> {
@@ -194,7 +196,7 @@ export const paymentKey = (billerId: string, billNumber: string) => `${billerId}
  */
 export async function claimReminder(
   executor: Executor,
-  row: { id: string; myBillId: string; billNumber: string; kind: ReminderKind },
+  row: { id: string; myBillId: string; billNumber: string; kind: ReminderClaimKind },
 ): Promise<boolean> {
   const rows = await executor
     .insert(billReminders)

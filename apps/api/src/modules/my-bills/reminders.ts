@@ -6,6 +6,7 @@ import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
+import { autopayDebitTime } from '../autopay/autopay.lookups.ts';
 import { findPayer } from '../bills/bills.lookups.ts';
 import { convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
 import type { BillChecks } from './bill-checks.ts';
@@ -16,6 +17,7 @@ import {
   type MyBillRow,
   paymentKey,
   paymentsOfBills,
+  type ReminderClaimKind,
   type ReminderKind,
   unclaimReminder,
 } from './my-bills.repository.ts';
@@ -27,7 +29,11 @@ import type { UnsubscribeTokens } from './unsubscribe-token.ts';
  */
 const BUSY_RETRY_MS = 5_000;
 
-/** The reminder mail, in the profile's language: biller, nickname, amount with our fee, due date, Pay now, one-click unsubscribe. */
+/**
+ * The reminder mail, in the profile's language: biller, nickname, amount with our fee, due date, Pay
+ * now, one-click unsubscribe. A bill AutoPay will pay (`autopayAt`) gets the AutoPay line instead of
+ * "due in 3 days" and Pay now (decision 115).
+ */
 export function reminderMail(options: {
   to: string;
   kind: ReminderKind;
@@ -36,14 +42,16 @@ export function reminderMail(options: {
   publicUrl: string;
   unsubscribeToken: string;
   translator: Translator;
+  autopayAt?: Date;
 }): MailMessage {
-  const { entry, feePaise, publicUrl, translator } = options;
+  const { entry, feePaise, publicUrl, translator, autopayAt } = options;
   const { t, money } = translator;
+  const kind = autopayAt ? 'autopay' : options.kind;
   const names = { nickname: entry.nickname, biller: entry.billerName };
   const unsubscribeUrl = `${publicUrl}/api/my-bills/unsubscribe?token=${encodeURIComponent(options.unsubscribeToken)}`;
   const amount = money(entry.billAmountPaise);
   const body = brandedEmail({
-    title: t(`reminders.${options.kind}.title`),
+    title: t(`reminders.${kind}.title`),
     paragraphs: [
       ...billLines(translator, {
         billerName: entry.billerName,
@@ -59,17 +67,20 @@ export function reminderMail(options: {
             : t('mail.amount', { amount }),
       }),
       t('reminders.dueDate', { date: translator.day(entry.billDueDate, 'medium') }),
+      ...(autopayAt ? [t('reminders.autopay.line', { time: translator.dateTime(autopayAt) })] : []),
     ],
-    action: {
-      label: t('mail.payNow'),
-      href: `${publicUrl}/billerdetails?myBill=${encodeURIComponent(entry.id)}`,
-    },
+    action: autopayAt
+      ? undefined
+      : {
+          label: t('mail.payNow'),
+          href: `${publicUrl}/billerdetails?myBill=${encodeURIComponent(entry.id)}`,
+        },
     unsubscribe: { label: t('reminders.stop'), href: unsubscribeUrl },
     translator,
   });
   return {
     to: options.to,
-    subject: t(`reminders.${options.kind}.subject`, names),
+    subject: t(`reminders.${kind}.subject`, names),
     ...body,
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
@@ -120,7 +131,10 @@ export function createReminders(deps: RemindersDeps) {
     const customer = await findPayer(db, entry.userId);
     if (!customer?.email) return undefined;
     const biller = await findBiller(db, entry.billerId);
-    const claim = { id: newId('rmd'), myBillId, billNumber, kind };
+    // One "AutoPay will pay this" mail stands for all the reminders by the due date of such a bill.
+    const autopayAt = kind === 'new' ? undefined : await autopayDebitTime(db, myBillId, billNumber);
+    const claimed: ReminderClaimKind = autopayAt ? 'autopay-will-pay' : kind;
+    const claim = { id: newId('rmd'), myBillId, billNumber, kind: claimed };
     if (!(await claimReminder(db, claim))) return undefined;
     try {
       await deps.mailer.send(
@@ -137,6 +151,7 @@ export function createReminders(deps: RemindersDeps) {
           publicUrl: deps.config.PUBLIC_URL,
           unsubscribeToken: deps.tokens.tokenFor(entry.id),
           translator: translatorFor(customer.language),
+          autopayAt,
         }),
       );
     } catch (error) {

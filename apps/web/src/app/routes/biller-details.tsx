@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { BillDetails } from '../../features/bills/components/bill-details.tsx';
 import { isBillDetailsState } from '../../features/bills/navigation.ts';
 import { AddToMyBills } from '../../features/my-bills/components/add-to-my-bills.tsx';
+import { AutopayWillPayNotice } from '../../features/my-bills/components/autopay-will-pay-notice.tsx';
 import { OpenMyBill } from './open-my-bill.tsx';
 
 /** The bill confirmation, with Add to My Bills; `?myBill={id}` fetches that entry's bill first. */
@@ -16,6 +17,12 @@ export function Component() {
           billerId={bill.biller.billerId}
           customerParams={bill.billReq.billDetails.customerParams}
           suggestedNickname={bill.biller.billerName}
+        />
+      )}
+      renderNotice={(bill) => (
+        <AutopayWillPayNotice
+          billerId={bill.biller.billerId}
+          billNumber={bill.response.response.billerResponse?.billNumber}
         />
       )}
     />

@@ -13,12 +13,15 @@ import { BillerLogo } from './biller-logo.tsx';
 
 /**
  * The bill confirmation (`/billerdetails`): the fetched bill, then on to the payment choice.
- * `renderActions` adds what other features offer for the bill (Add to My Bills), under the button.
+ * `renderActions` adds what other features offer for the bill (Add to My Bills), under the button;
+ * `renderNotice` what they must say before the customer pays (AutoPay will pay this bill), above it.
  */
 export function BillDetails({
   renderActions,
+  renderNotice,
 }: {
   renderActions?: (bill: BillDetailsState) => ReactNode;
+  renderNotice?: (bill: BillDetailsState) => ReactNode;
 } = {}) {
   const { formatMessage } = useIntl();
   const { pathname, state } = useLocation();
@@ -39,10 +42,16 @@ export function BillDetails({
       </section>
     );
   }
-  return <FetchedBill {...state} actions={renderActions?.(state)} />;
+  return <FetchedBill {...state} actions={renderActions?.(state)} notice={renderNotice?.(state)} />;
 }
 
-function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & { actions?: ReactNode }) {
+function FetchedBill({
+  response,
+  biller,
+  billReq,
+  actions,
+  notice,
+}: BillDetailsState & { actions?: ReactNode; notice?: ReactNode }) {
   const { formatMessage } = useIntl();
   const format = useFormat();
   const navigate = useNavigate();
@@ -108,6 +117,7 @@ function FetchedBill({ response, biller, billReq, actions }: BillDetailsState & 
             {formatMessage({ id: 'bills.details.overdue' }, { date: format.calendarDate(bill.dueDate) })}
           </p>
         )}
+        {notice}
         <button
           type="button"
           onClick={proceed}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { makeMyBill, renderWithClient, signIn, stubApi } from '../testing/render.tsx';
+import { makeAutopay, makeMyBill, renderWithClient, signIn, stubApi } from '../testing/render.tsx';
 import { MyBillsPage } from './my-bills-page.tsx';
 
 let submit: ReturnType<typeof vi.spyOn>;
@@ -20,22 +20,7 @@ afterEach(() => {
 
 const LIST = 'GET /api/my-bills';
 
-const autopay = (overrides: Partial<Autopay> = {}): Autopay => ({
-  state: 'on',
-  gateway: 'phonepe',
-  cap: '3000.00',
-  daysBefore: 2,
-  debit: {
-    billNumber: 'B1',
-    amount: '1234.50',
-    debitAt: '2026-12-03T04:30:00.000Z',
-    state: 'scheduled',
-    orderId: null,
-    outcome: null,
-    decidedAt: null,
-  },
-  ...overrides,
-});
+const autopay = makeAutopay;
 
 describe('AutoPay on My Bills', () => {
   it('turns AutoPay on from a small labelled form, by keyboard, then posts to the gateway’s mandate page', async () => {

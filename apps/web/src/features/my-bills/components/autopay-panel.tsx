@@ -1,10 +1,12 @@
 import {
   AUTOPAY_MAX_DAYS_BEFORE,
   type Autopay,
+  MANDATE_AUTHORISATION_PAISE,
   type MandateHandOff,
   type MyBill,
   turnOnAutopayRequestSchema,
 } from '@erti/contracts';
+import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { type FormEvent, useId, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
@@ -40,8 +42,16 @@ const stateWords: Record<Autopay['state'], string> = {
 const isLive = (autopay: Autopay | null): autopay is Autopay =>
   autopay !== null && ['pending', 'on', 'paused'].includes(autopay.state);
 
-/** The current bill's debit in words: why it did not happen once decided, else what AutoPay plans. */
-function debitWords(debit: NonNullable<Autopay['debit']>, intl: IntlShape, format: Formats): string {
+/**
+ * The current bill's debit in words: why it did not happen once decided, else what AutoPay plans. A
+ * bill already paid, or AutoPay paused, shows no "Next debit" (decision 115): none will follow.
+ */
+function debitWords(
+  bill: MyBill,
+  debit: NonNullable<Autopay['debit']>,
+  intl: IntlShape,
+  format: Formats,
+): string {
   if (debit.outcome && debit.decidedAt)
     return intl.formatMessage({ id: debitOutcomeIds[debit.outcome] }, { day: format.date(debit.decidedAt) });
   const amount = format.rupees(debit.amount);
@@ -49,6 +59,8 @@ function debitWords(debit: NonNullable<Autopay['debit']>, intl: IntlShape, forma
   switch (debit.state) {
     case 'notifying':
     case 'scheduled':
+      if (bill.state === 'paid') return say('my-bills.debit.notNeeded');
+      if (bill.autopay?.state === 'paused') return say('my-bills.debit.whilePaused');
       return debit.debitAt
         ? intl.formatMessage(
             { id: 'my-bills.debit.nextOn' },
@@ -135,7 +147,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
         <p className="text-gray-700">{formatMessage({ id: 'my-bills.autopay.cancelled' })}</p>
       )}
       {debit && (isLive(autopay) || debit.outcome) && (
-        <p className="text-gray-700">{debitWords(debit, intl, format)}</p>
+        <p className="text-gray-700">{debitWords(bill, debit, intl, format)}</p>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
         {!isLive(autopay) && !formOpen && (
@@ -178,6 +190,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
 /** The small form that turns AutoPay on: the cap, when to pay and the gateway, then its mandate page. */
 function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
   const { formatMessage } = useIntl();
+  const format = useFormat();
   const specText = useSpecText();
   const apiErrorText = useApiErrorText();
   const id = useId();
@@ -256,6 +269,16 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
         </p>
       )}
       <p className="text-gray-600 sm:col-span-3">{formatMessage({ id: 'my-bills.autopay.terms' })}</p>
+      {/* The gateway's small authorisation charge, named before the customer leaves for its page. */}
+      <p className="font-medium text-gray-800 sm:col-span-3">
+        {formatMessage(
+          { id: 'my-bills.autopay.authorisationCharge' },
+          {
+            gateway: gatewayNames[gateway],
+            amount: format.rupees(rupeesFromPaise(MANDATE_AUTHORISATION_PAISE[gateway])),
+          },
+        )}
+      </p>
       <div className="flex gap-2 sm:col-span-3">
         <BusyButton
           type="submit"

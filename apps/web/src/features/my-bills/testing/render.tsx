@@ -1,4 +1,4 @@
-import type { MyBill } from '@erti/contracts';
+import type { Autopay, MyBill } from '@erti/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -68,6 +68,26 @@ export function makeMyBill(overrides: Partial<MyBill> = {}): MyBill {
       dueDate: '2026-12-05',
     },
     lastCheckedAt: '2026-11-27T03:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** AutoPay on through PhonePe, its debit of the bill of `makeMyBill` noticed (scheduled). */
+export function makeAutopay(overrides: Partial<Autopay> = {}): Autopay {
+  return {
+    state: 'on',
+    gateway: 'phonepe',
+    cap: '3000.00',
+    daysBefore: 2,
+    debit: {
+      billNumber: 'NOV2612345678',
+      amount: '1234.50',
+      debitAt: '2026-12-03T04:30:00.000Z',
+      state: 'scheduled',
+      orderId: null,
+      outcome: null,
+      decidedAt: null,
+    },
     ...overrides,
   };
 }
