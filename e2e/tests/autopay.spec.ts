@@ -7,6 +7,7 @@ import { type BrowserSession, openBrowser } from '../support/browser.ts';
 import { catalogueReady } from '../support/catalogue.ts';
 import { type FetchBiller, findFetchBiller } from '../support/fetch-biller.ts';
 import { mailsTo, waitForMail } from '../support/mailbox.ts';
+import { screenshotForReview } from '../support/screenshots.ts';
 import { type RunningSystem, startSystem } from '../support/servers.ts';
 import { openAccountMenuItem, type SignedInUser, signInThroughApi } from '../support/session.ts';
 
@@ -117,6 +118,10 @@ async function turnOnAutopayWithPhonepe(nickname: string): Promise<void> {
   await autopay.getByLabel('Largest bill to pay (₹)').fill('14000');
   await autopay.getByLabel('When to pay').selectOption({ label: '5 days before' });
   await autopay.getByRole('radio', { name: 'PhonePe' }).check();
+  // The mandate's authorisation charge is named before the customer leaves for PhonePe (decision 115).
+  await autopay
+    .getByText('PhonePe will ask you to approve a small charge of ₹2.00 to set up AutoPay.', { exact: false })
+    .waitFor();
   expect(await seriousAxeViolations()).toEqual([]);
   await autopay.getByRole('button', { name: 'Continue to PhonePe' }).click();
 
@@ -177,11 +182,25 @@ describe('AutoPay of a bill in My Bills, through the PhonePe sandbox', () => {
     await page.reload();
     await card.getByRole('link', { name: 'Pay now' }).click();
     await page.getByText('BILLER DETAILS').waitFor();
+    // Warned first: AutoPay is about to pay this bill (decision 115).
+    await page
+      .getByRole('note')
+      .filter({
+        hasText:
+          /^AutoPay will pay this bill \(Shop autopay, ₹[\d,.]+\) on .+ If you pay it yourself now, AutoPay will not debit it\.$/,
+      })
+      .waitFor();
+    await screenshotForReview(page, 'autopay-pay-by-hand-warning-en');
     await page.getByRole('button', { name: 'Proceed to Pay' }).click();
     await page.waitForURL(`${system.apiUrl}/payment-selection`);
     await payOnGateway(page, system.sandboxUrl, 'PayU', 'Success');
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await waitForMail(system.sandboxUrl, user.email, `Payment successful: ${biller.billerName}`);
+    // Paid, the card promises no debit any more.
+    await page.goto(system.apiUrl);
+    await openAccountMenuItem(page, 'My Bills');
+    await card.getByText('Paid: AutoPay will not debit this bill').waitFor();
+    expect(await card.getByText(/Next debit/).count()).toBe(0);
 
     await advanceClocks(debitAt + 60_000 - apiNow());
     // Usually a second or two; one clean-clone run waited over 30 s (bench/results/suite.md, 16:17).
@@ -197,5 +216,13 @@ describe('AutoPay of a bill in My Bills, through the PhonePe sandbox', () => {
     await openAccountMenuItem(page, 'My Bills');
     // Why it did not happen, with the day (decision 084).
     await card.getByText(/^Not debited: you paid this bill yourself \(\d{1,2} \w{3} \d{4}\)\.$/).waitFor();
+    // The notice's promise is answered by a mail: why not, and what to do (decision 115).
+    const whyNot = await waitForMail(
+      system.sandboxUrl,
+      user.email,
+      'Shop autopay: AutoPay did not pay this bill',
+    );
+    expect(whyNot.text).toContain('The bill was paid on Erti Pay.');
+    expect(whyNot.text).toContain('What to do: nothing.');
   });
 });
