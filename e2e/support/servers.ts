@@ -19,7 +19,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+/**
+ * Until `url` answers 200. Three minutes: a fresh api on a machine shared by several test runs (load 20 on
+ * 2 cores) took 90 s to answer its first health check, and 60 s failed whole e2e runs before any journey.
+ */
+export async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
