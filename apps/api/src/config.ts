@@ -63,6 +63,12 @@ export const configSchema = z.object({
   BBPS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   BBPS_MDM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /**
+   * How often a replica that has heard nothing from the bill network for that long asks it the smallest
+   * question there is, so that its state (`/api/health`, the customers' banner) stays true without
+   * traffic; 0 turns the probe off (decision 110).
+   */
+  BBPS_PROBE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
    * How POST bodies travel to the operating unit: `plain` JSON, or the `encrypted` envelope a real
    * Axis/TransXT unit wants, sealed with BBPS_SECRET (decision 052). The sandbox takes both.
    */
