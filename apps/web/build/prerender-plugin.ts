@@ -6,8 +6,11 @@ import Beasties from 'beasties';
 import { build, type Plugin, type Rollup } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-/** Inside node_modules so the server build's imports of react and the rest resolve from there. */
-const serverBuildDir = join(webRoot, 'node_modules/.erti-prerender');
+/**
+ * Inside node_modules so the server build's imports of react and the rest resolve from there; one per
+ * build process, so builds run side by side (e2e runs, the bench's builds) never overwrite each other's.
+ */
+const serverBuildDir = join(webRoot, `node_modules/.erti-prerender-${process.pid}`);
 
 /** The prerendered pages' folder in the build: one folder per language, kept out of the precache. */
 export const PRERENDERED_DIR = 'prerendered';
