@@ -159,8 +159,8 @@ describe('error answers', () => {
     const invalid = await post(env, '/users/otp', { email: 'not-an-address' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({
-      message: 'email: Invalid email',
-      messageKey: 'account.invalidEmail',
+      message: 'email: Please enter a valid Email ID',
+      messageKey: 'validation.loginEmail',
     });
     expect(invalid.json().messageValues).toBeUndefined();
   });

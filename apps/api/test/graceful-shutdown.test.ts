@@ -97,7 +97,9 @@ describe('SIGTERM to an api process', () => {
       delayMs: 60_000,
       count: 1,
     });
-    const running = await startApi({ SHUTDOWN_GRACE_MS: String(grace) });
+    // No probe of the bill network (decision 110): it asks the same master-data call and would take the
+    // one slow answer meant for the sync.
+    const running = await startApi({ SHUTDOWN_GRACE_MS: String(grace), BBPS_PROBE_SECONDS: '0' });
     await vi.waitFor(() => expect(slowNetwork.hits).toBe(1), { timeout: 60_000, interval: 100 });
 
     const signalled = Date.now();
