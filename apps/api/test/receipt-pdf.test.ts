@@ -57,8 +57,8 @@ const refund = {
  * only words without one are looked for, in the receipt's own labels and values.
  */
 const readable = {
-  hi: ['पेमेंट की रसीद', 'अप्रूवल', 'शुल्क (CCF)', 'स्टेटस', '₹1,23,466.50 में से ₹10.00', '20 नव॰ 2026, 11:30 am IST'],
-  ta: ['ரசீது', 'பில்லர்', 'வசதிக் கட்டணம் (CCF)', 'ரீஃபண்ட் முடிந்தது', '₹1,23,456.50', '20 நவ., 2026, 11:30 AM IST'],
+  hi: ['पेमेंट की रसीद', 'अप्रूवल', 'शुल्क (CCF)', 'स्टेटस', '₹1,23,466.50 में से ₹10.00', '20 नव॰ 2026, सुबह 11:30 IST'],
+  ta: ['ரசீது', 'பில்லர்', 'வசதிக் கட்டணம் (CCF)', 'ரீஃபண்ட் முடிந்தது', '₹1,23,456.50', '20 நவ., 2026,', '11:30 IST'],
 };
 
 const referenceOf = (language: string) => new URL(`./fixtures/receipt-${language}.pgm.gz`, import.meta.url);
