@@ -30,16 +30,21 @@ export interface Mail {
   headers: Record<string, string>;
 }
 
-/** Waits for a mail to `to` whose subject starts with `subject` (the api's job worker sends it). */
+/**
+ * Waits for a mail to `to` whose subject starts with `subject`, or matches it as a pattern (the api's
+ * job worker sends it).
+ */
 export async function waitForMail(
   sandboxUrl: string,
   to: string,
-  subject: string,
+  subject: string | RegExp,
   timeoutMs = 60_000,
 ): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mail = (await mailsTo(sandboxUrl, to)).find((candidate) => candidate.subject.startsWith(subject));
+    const mail = (await mailsTo(sandboxUrl, to)).find((candidate) =>
+      typeof subject === 'string' ? candidate.subject.startsWith(subject) : subject.test(candidate.subject),
+    );
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
