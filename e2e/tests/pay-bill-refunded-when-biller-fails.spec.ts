@@ -45,6 +45,8 @@ describe('charged, but the bill network refuses the payment', () => {
     await page.getByRole('button', { name: messageOf('hi', 'payments.outcome.tryAgain') }).waitFor();
     await screenshotForReview(page, 'hi-biller-refused-refunded');
     await chooseDeviceLanguage(page, apiUrl, 'en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
 
     await openAccountMenuItem(page, 'Transaction', keyboard);
     const row = page.getByRole('row').filter({ has: page.locator(`a[href="/receipt/${orderId}"]`) });

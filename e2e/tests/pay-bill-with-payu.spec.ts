@@ -68,7 +68,7 @@ describe('paying an electricity bill by card (PayU)', () => {
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     await page.getByText('Failed', { exact: true }).waitFor();
     // PayU confirmed the decline: nothing was taken, so nothing is promised back (issue 36 item 1).
-    await page.getByText('No money was taken from your account.').waitFor();
+    await page.getByText('No money was taken from your account.', { exact: true }).waitFor();
     expect(await page.getByText('The amount will be refunded within 2 days.').count()).toBe(0);
     await screenshotForReview(page, 'en-payu-declined');
     await page.getByRole('button', { name: 'Try Again' }).click();
