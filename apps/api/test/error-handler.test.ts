@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isConnectionLost } from '../src/db/query-error.ts';
+import { GatewayUnavailableError } from '../src/integrations/payment-gateway.ts';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
 import { sessionEnded } from './support/test-database.ts';
 
@@ -45,6 +46,14 @@ describe('a database connection lost under a request', () => {
       message: 'We could not finish that just now. Please try again in a moment.',
     });
     expect(response.body).not.toContain('secret');
+  });
+
+  it('answers 503 to try again when a payment gateway could not be asked, never a 500', async () => {
+    const app = await appThrowing(new GatewayUnavailableError('phonepe', '/refund/rfd_1/status', 'HTTP 503'));
+    const response = await app.inject({ method: 'GET', url: '/fails' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(response.body).not.toContain('rfd_1');
   });
 
   it('keeps the 500 with a reference for everything else', async () => {

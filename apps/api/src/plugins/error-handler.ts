@@ -4,13 +4,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '../db/query-error.ts';
 import { keyOfMessage } from '../error-messages.ts';
 import { AppError } from '../errors.ts';
+import { GatewayUnavailableError } from '../integrations/payment-gateway.ts';
 
 const TRY_AGAIN = 'We could not finish that just now. Please try again in a moment.';
 
 /**
  * One error model: 400 with field messages for invalid input, the AppError's status and message
  * for rule violations, 4xx messages from Fastify itself (bad JSON, wrong content type, too large),
- * 503 when the database connection was lost under the request, and 500 with the request id and
+ * 503 when the database connection was lost under the request or a payment gateway could not be asked
+ * (a gateway's callback is then sent again, and a customer may try again), and 500 with the request id and
  * nothing internal for everything else. A message the api lists (error-messages.ts) also carries its
  * `messageKey` and `messageValues`, so the site can show it in the customer's language.
  */
@@ -50,9 +52,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(status)
         .send({ statusCode: status, error: name, code: error.code, message: error.message });
     }
-    if (isConnectionLost(error)) {
-      // The database went away under the statement (a failover, a restart): the customer may try again.
-      request.log.warn({ err: error }, 'the database connection was lost during the request');
+    const gatewayDown = error instanceof GatewayUnavailableError;
+    if (gatewayDown || isConnectionLost(error)) {
+      // The database went away under the statement (a failover, a restart), or a gateway did not answer
+      // (a refund callback whose status check met PhonePe down: chaos, replicas): try again.
+      request.log.warn(
+        { err: error },
+        gatewayDown
+          ? 'a payment gateway did not answer during the request'
+          : 'the database connection was lost during the request',
+      );
       return reply
         .status(503)
         .header('retry-after', '1')
