@@ -63,12 +63,17 @@ export interface RunningSystem {
 
 /** Node itself with tsx's loader (not the tsx CLI, which runs a second process): signals reach the server. */
 export function startChild(name: 'api' | 'sandbox', env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/server.ts`], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/server.ts`], {
     cwd: root,
     env: { ...process.env, ...env },
     // E2E_LOG_LEVEL=info (or debug) shows the servers' own log beside the tests', to read a failure.
-    stdio: ['ignore', process.env.E2E_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+    // The IPC channel is how the server knows this test process is gone (killed, say): it closes,
+    // and the server stops (apps/*/src/server.ts) instead of living on with its ports and database.
+    stdio: ['ignore', process.env.E2E_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   });
+  // The channel must not keep this process alive on its own.
+  child.channel?.unref();
+  return child;
 }
 
 export async function stopChild(

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -22,6 +24,8 @@ function configOrExit(): Config {
 // Before anything is written: the embedded database and the operator socket are this user's alone.
 keepNewFilesPrivate();
 const config = configOrExit();
+// PostgreSQL writes PG_VERSION first in a database directory: without it, PGlite is about to make one.
+const databaseIsNew = !existsSync(join(config.DATA_DIR, 'PG_VERSION'));
 const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
@@ -33,7 +37,9 @@ const database = await openDatabase({
   process.exit(1);
 });
 const embeddedOnDisk = database.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://');
-// Held by this process now (the lock), the directory an older version made readable by all is made private.
+// Held by this process now (the lock), the directory an older version made readable by all is made
+// private. PGlite sets the modes of the files it creates itself, so a new database is repaired too,
+// but only an existing one is worth a warning.
 const repairedModes = embeddedOnDisk ? repairPrivateModes(config.DATA_DIR) : 0;
 await database.migrate();
 const { app, modules, jobHandlers, lifecycle, metrics, clock } = await buildApp({
@@ -41,7 +47,7 @@ const { app, modules, jobHandlers, lifecycle, metrics, clock } = await buildApp(
   database,
   mailer: createSmtpMailer(config),
 });
-if (repairedModes > 0)
+if (repairedModes > 0 && !databaseIsNew)
   app.log.warn(
     { dataDir: config.DATA_DIR, repaired: repairedModes },
     `the database directory was open to other users: ${repairedModes} modes made private (directories 0700, files 0600)`,
@@ -80,3 +86,6 @@ const shutDown = gracefulShutdown({
 });
 process.on('SIGINT', () => void shutDown('SIGINT'));
 process.on('SIGTERM', () => void shutDown('SIGTERM'));
+// Started by a test run over an IPC channel (e2e/support/servers.ts): when that run is killed, the
+// channel closes and the server stops rather than living on, holding its ports and database.
+if (process.channel) process.once('disconnect', () => void shutDown('parent gone'));

@@ -60,6 +60,15 @@ const freshRequest = (port: number) =>
   });
 
 describe('SIGTERM to an api process', () => {
+  it('stops by itself, as gracefully, when the test run that started it is gone (its IPC channel closes)', async () => {
+    const running = await startApi({});
+    await running.ready(90_000, 'live');
+    // What a killed parent's end of the channel does: it closes.
+    running.child.disconnect();
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(running.logs.some((line) => /shut down/.test(line.msg ?? ''))).toBe(true);
+  }, 120_000);
+
   it('finishes the requests in flight with 200, refuses new ones and exits 0 within the grace', async () => {
     const grace = 8_000;
     const running = await startApi({ SHUTDOWN_GRACE_MS: String(grace) });

@@ -14,3 +14,5 @@ async function shutdown() {
 }
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
+// Started by a test run over an IPC channel: when that run is killed, the sandbox stops with it.
+if (process.channel) process.once('disconnect', () => void shutdown());

@@ -40,6 +40,8 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('the embedded database
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(modesUnder(dataDir).filter((entry) => !entry.directory).length).toBeGreaterThan(10);
     expect(openToOthers(dataDir)).toEqual([]);
+    // A new database is no repair: no warning that an older version had left it open.
+    expect(api.logs.filter((line) => /modes made private/.test(line.msg ?? ''))).toEqual([]);
   }, 240_000);
 
   it('made open to others by an older version is repaired at start, with one log line', async () => {

@@ -125,8 +125,10 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       OTP_MAILS_PER_ADDRESS_PER_HOUR: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // As the e2e suite starts it: over an IPC channel, so that it stops when this test process is gone.
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  child.channel?.unref();
   const logs: ApiProcess['logs'] = [];
   let partial = '';
   child.stdout?.on('data', (chunk: Buffer) => {
