@@ -1,6 +1,6 @@
 import type { MessageValues } from '@erti/contracts';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { formatIstDate, formatRupees } from './modules/payments/order-views.ts';
+import { formatIstDate, formatRupees } from './modules/payments/index.ts';
 
 /**
  * The api's user-facing success sentences under stable keys, as ICU MessageFormat strings whose English is

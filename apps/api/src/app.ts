@@ -22,7 +22,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
-import { PRERENDERED_PAGE_SCRIPT_SOURCE } from './modules/site/prerendered-pages.ts';
+import { PRERENDERED_PAGE_SCRIPT_SOURCE } from './modules/site/index.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerPrivateAnswers } from './plugins/private-answers.ts';

@@ -2,7 +2,7 @@ import type { Biller, SavedBill } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billFetches, savedBills } from '../src/db/schema/bills.ts';
-import { findBillFetch } from '../src/modules/bills/bills.lookups.ts';
+import { findBillFetch } from '../src/modules/bills/index.ts';
 import {
   billerWhere,
   customerNumber,

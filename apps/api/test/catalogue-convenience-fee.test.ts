@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convenienceFee } from '../src/modules/catalogue/catalogue.lookups.ts';
+import { convenienceFee } from '../src/modules/catalogue/master-data.ts';
 
 const slab = (minAmount: number, maxAmount: number, flatFee: number, percentFee: string) => ({
   minAmount,

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadSandboxEnv, sandboxConfigFor } from '../../sandbox/src/config.ts';
 import { sandboxGateways } from '../../sandbox/src/gateways.ts';
 import { configSchema, loadConfig, outsideBaseUrl } from '../src/config.ts';
+import type { GatewayPort } from '../src/integrations/gateway-port.ts';
 import { paymentGateways } from '../src/integrations/payment-gateways.ts';
-import type { GatewayPort } from '../src/modules/payments/gateway-port.ts';
 
 /**
  * A payment gateway is a plug-in (decision 065): the contracts' list, the api's registry and the

@@ -3,7 +3,7 @@ import type { Biller, Plan } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billFetches } from '../src/db/schema/bills.ts';
-import { findPlan } from '../src/modules/catalogue/catalogue.lookups.ts';
+import { findPlan } from '../src/modules/catalogue/master-data.ts';
 import { billerWhere, type SignedInUser, signedInUser, syncCatalogue } from './support/bill-network.ts';
 import { networkPayments, orderOf, payAtPhonepe, settleJobs } from './support/payment-flows.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';

@@ -1,7 +1,7 @@
 import type { Gateway } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { GatewayPort } from '../modules/payments/gateway-port.ts';
+import type { GatewayPort } from './gateway-port.ts';
 import type { MandateGateway } from './mandate-gateway.ts';
 import type { OutsideCallRecorder } from './outside-calls.ts';
 import type { PaymentGateway } from './payment-gateway.ts';

@@ -2,8 +2,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
 import type { OutsideSystems } from '../integrations/outside-systems.ts';
-import { orderStatuses, restingStatuses } from '../modules/payments/order-state.ts';
-import { lateRefundCutoffs } from '../modules/payments/refund-deadline.ts';
+import { lateRefundCutoffs, orderStatuses, restingStatuses } from '../modules/payments/index.ts';
 import { countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
 
 /**

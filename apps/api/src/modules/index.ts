@@ -1,15 +1,15 @@
-import { createAccountsModule } from './accounts/accounts.module.ts';
-import { createAutopayModule } from './autopay/autopay.module.ts';
-import { createBillsModule } from './bills/bills.module.ts';
-import { createCatalogueModule } from './catalogue/catalogue.module.ts';
-import { createComplaintsModule } from './complaints/complaints.module.ts';
-import { createContactModule } from './contact/contact.module.ts';
-import { createHealthModule } from './health/health.module.ts';
-import { createMerchantModule } from './merchant/merchant.module.ts';
+import { createAccountsModule } from './accounts/index.ts';
+import { createAutopayModule } from './autopay/index.ts';
+import { createBillsModule } from './bills/index.ts';
+import { createCatalogueModule } from './catalogue/index.ts';
+import { createComplaintsModule } from './complaints/index.ts';
+import { createContactModule } from './contact/index.ts';
+import { createHealthModule } from './health/index.ts';
+import { createMerchantModule } from './merchant/index.ts';
 import type { ModuleFactory } from './module.ts';
-import { createMyBillsModule } from './my-bills/my-bills.module.ts';
-import { createPaymentsModule } from './payments/payments.module.ts';
-import { createSiteModule } from './site/site.module.ts';
+import { createMyBillsModule } from './my-bills/index.ts';
+import { createPaymentsModule } from './payments/index.ts';
+import { createSiteModule } from './site/index.ts';
 
 /** Every feature module of the api, in registration order. */
 export const moduleFactories: ModuleFactory[] = [

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client.ts';
-import { accountCommands } from '../modules/accounts/accounts.cli.ts';
+import { accountCommands } from '../modules/accounts/index.ts';
 
 /** One command of `npm run cli`: its usage line, and what it does, answered in words for the operator. */
 export interface OperatorCommand {

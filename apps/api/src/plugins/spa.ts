@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { codingFor } from '../modules/catalogue/json-list-reply.ts';
-import {
-  type BillEntryPage,
-  loadPrerenderedPages,
-  withBillerName,
-} from '../modules/site/prerendered-pages.ts';
+import { codingFor } from '../modules/catalogue/index.ts';
+import { type BillEntryPage, loadPrerenderedPages, withBillerName } from '../modules/site/index.ts';
 
 /** Files named by their content's hash never change: kept for a year without asking again. */
 const HASHED_ASSET = 'public, max-age=31536000, immutable';

@@ -1,5 +1,5 @@
 import type { GatewayFormPost, PayuHashRequest, PayuHashResponse } from '@erti/contracts';
-import type { GatewayPort, Payer } from '../../modules/payments/gateway-port.ts';
+import type { GatewayPort, Payer } from '../gateway-port.ts';
 import type { PayuGateway } from './payu-gateway.ts';
 
 const splitName = (name: string) => {

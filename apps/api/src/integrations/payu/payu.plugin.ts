@@ -1,8 +1,8 @@
 import { gatewayFormPostSchema, payuHashRequestSchema, payuHashResponseSchema } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayPort } from '../../modules/payments/gateway-port.ts';
 import type { GatewayPlugin } from '../gateway-plugin.ts';
+import type { GatewayPort } from '../gateway-port.ts';
 import { createPayuGateway, type PayuGateway } from './payu-gateway.ts';
 import { createPayuPayments } from './payu-payments.ts';
 

@@ -5,7 +5,7 @@ import {
   type PhonepePayResponse,
 } from '@erti/contracts';
 import { unauthorized } from '../../errors.ts';
-import type { GatewayPort, Payer } from '../../modules/payments/gateway-port.ts';
+import type { GatewayPort, Payer } from '../gateway-port.ts';
 import type { PhonepeGateway } from './phonepe-gateway.ts';
 
 /**

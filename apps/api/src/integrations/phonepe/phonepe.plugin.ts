@@ -1,8 +1,8 @@
 import { phonepeCallbackSchema, phonepePayRequestSchema, phonepePayResponseSchema } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayPort } from '../../modules/payments/gateway-port.ts';
 import type { GatewayPlugin } from '../gateway-plugin.ts';
+import type { GatewayPort } from '../gateway-port.ts';
 import { createPhonepeGateway, type PhonepeGateway } from './phonepe-gateway.ts';
 import { createPhonepeMandates } from './phonepe-mandates.ts';
 import { createPhonepePayments } from './phonepe-payments.ts';

@@ -8,7 +8,7 @@ import {
   razorpayWebhookSchema,
 } from '@erti/contracts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import type { GatewayPort, Payer } from '../../modules/payments/gateway-port.ts';
+import type { GatewayPort, Payer } from '../gateway-port.ts';
 import type { RazorpayGateway } from './razorpay-gateway.ts';
 
 const parseJson = (raw: Buffer): unknown => {

@@ -1,8 +1,8 @@
 import { createOrderRequestSchema, createOrderResponseSchema, gatewayFormPostSchema } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayPort } from '../../modules/payments/gateway-port.ts';
 import type { GatewayPlugin } from '../gateway-plugin.ts';
+import type { GatewayPort } from '../gateway-port.ts';
 import { createRazorpayGateway, type RazorpayGateway } from './razorpay-gateway.ts';
 import { createRazorpayMandates } from './razorpay-mandates.ts';
 import { createRazorpayPayments } from './razorpay-payments.ts';

@@ -9,9 +9,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { endAutopayOfDeletedAccount } from '../autopay/autopay.lookups.ts';
-import { forgetSavedBills } from '../bills/bills.lookups.ts';
-import { forgetMyBills } from '../my-bills/my-bills.lookups.ts';
+import { endAutopayOfDeletedAccount } from '../autopay/index.ts';
+import { forgetSavedBills } from '../bills/index.ts';
+import { forgetMyBills } from '../my-bills/index.ts';
 import { accountLimits } from './account-limits.ts';
 import {
   anonymiseUser,

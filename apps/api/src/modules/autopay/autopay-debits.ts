@@ -13,14 +13,18 @@ import {
 import { enqueueJob, type Job, type JobOutcome } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newDebitId, newId } from '../../lib/ids.ts';
-import { findPayer } from '../bills/bills.lookups.ts';
-import type { BillChecks } from '../my-bills/bill-checks.ts';
-import { findMyBill, type MyBillRow, paymentKey, paymentsOfBills } from '../my-bills/my-bills.repository.ts';
-import type { ChargeConfirmationService } from '../payments/charge-confirmation.service.ts';
-import { moveOrder, openOrderRecord } from '../payments/order-moves.ts';
-import { numberedBillKey } from '../payments/order-pricing.ts';
-import { inFlightStatuses } from '../payments/order-state.ts';
-import { findHoldingOrder, lockBill } from '../payments/payments.repository.ts';
+import { findPayer } from '../bills/index.ts';
+import type { BillChecks } from '../my-bills/index.ts';
+import { findMyBill, type MyBillRow, paymentKey, paymentsOfBills } from '../my-bills/index.ts';
+import type { ChargeConfirmationService } from '../payments/index.ts';
+import {
+  findHoldingOrder,
+  inFlightStatuses,
+  lockBill,
+  moveOrder,
+  numberedBillKey,
+  openOrderRecord,
+} from '../payments/index.ts';
 import {
   claimBill,
   type DebitRow,

@@ -5,9 +5,8 @@ import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import { enqueueJob, type Job, type JobOutcome } from '../../jobs/job-queue.ts';
 import { type Translator, translatorFor } from '../../lib/i18n.ts';
-import { findPayer } from '../bills/bills.lookups.ts';
-import { billLines } from '../my-bills/my-bills.lookups.ts';
-import { findMyBill, type MyBillRow } from '../my-bills/my-bills.repository.ts';
+import { findPayer } from '../bills/index.ts';
+import { billLines, findMyBill, type MyBillRow } from '../my-bills/index.ts';
 import { type DebitRow, findDebit } from './autopay.repository.ts';
 import { debitAfterDueDate, reasonKeyOf, stopReasons } from './autopay.rules.ts';
 

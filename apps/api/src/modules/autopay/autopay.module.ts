@@ -1,11 +1,8 @@
 import { MANDATE_EVENT_JOB, type MandateEvent } from '../../integrations/mandate-gateway.ts';
 import type { Job } from '../../jobs/job-queue.ts';
 import type { AppDeps, AppModule } from '../module.ts';
-import { BILL_FOUND_JOB } from '../my-bills/bill-checks.ts';
-import { billChecksOf } from '../my-bills/my-bills.module.ts';
-import { createSignedIdTokens } from '../my-bills/unsubscribe-token.ts';
-import { createChargeConfirmations, createMandateGateways } from '../payments/payments.module.ts';
-import { AUTOPAY_REVOKE_JOB } from './autopay.lookups.ts';
+import { BILL_FOUND_JOB, billChecksOf, createSignedIdTokens } from '../my-bills/index.ts';
+import { createChargeConfirmations, createMandateGateways } from '../payments/index.ts';
 import {
   findDebit,
   findDebitByGatewayOrder,
@@ -16,6 +13,7 @@ import { autopayRoutes } from './autopay.routes.ts';
 import { createAutopayService } from './autopay.service.ts';
 import { AUTOPAY_DEBIT_JOB, AUTOPAY_NOTIFY_JOB, createAutopayDebits } from './autopay-debits.ts';
 import { AUTOPAY_MAIL_JOB, createAutopayMail } from './autopay-mail.ts';
+import { AUTOPAY_REVOKE_JOB } from './autopay-of-bills.ts';
 
 /**
  * AutoPay of My Bills (decision 079): mandates at PhonePe or Razorpay (decision 075), each bill's

@@ -8,9 +8,8 @@ import type { MandateGateway } from '../../integrations/mandate-gateway.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newDebitId, randomId } from '../../lib/ids.ts';
-import { findPayer } from '../bills/bills.lookups.ts';
-import { findMyBill, type MyBillRow } from '../my-bills/my-bills.repository.ts';
-import { autopayViewOf } from './autopay.lookups.ts';
+import { findPayer } from '../bills/index.ts';
+import { findMyBill, type MyBillRow } from '../my-bills/index.ts';
 import {
   claimBill,
   type DebitRow,
@@ -24,6 +23,7 @@ import {
 } from './autopay.repository.ts';
 import { mandateStatusOf } from './autopay.rules.ts';
 import { type AutopayDebits, mandateRefOf } from './autopay-debits.ts';
+import { autopayViewOf } from './autopay-of-bills.ts';
 
 const NOT_FOUND = 'This bill is not in your My Bills';
 const NOT_ON = 'AutoPay is not on for this bill';

@@ -1,4 +1,4 @@
-import { escapeHtml, page } from '../my-bills/unsubscribe-page.ts';
+import { escapeHtml, page } from '../my-bills/index.ts';
 
 const named = (entry: { nickname: string; billerName: string }) =>
   `${escapeHtml(entry.nickname)} (${escapeHtml(entry.billerName)})`;

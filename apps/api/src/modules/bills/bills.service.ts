@@ -7,9 +7,13 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { BbpsClient, CustomerDevice } from '../../integrations/bbps/bbps-client.ts';
 import { networkFailureToAppError } from '../../integrations/bbps/bbps-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { type CatalogueBiller, convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
-import { isSupported } from '../catalogue/catalogue.mappers.ts';
-import { canonicalCategory } from '../catalogue/catalogue.service.ts';
+import {
+  type CatalogueBiller,
+  canonicalCategory,
+  convenienceFee,
+  findBiller,
+  isSupported,
+} from '../catalogue/index.ts';
 import { answerEnvelope, billForScreens, isRetryable } from './bill-answer.ts';
 import {
   type BillFetchRow,

@@ -2,7 +2,7 @@ import type { BillRequest } from '@erti/contracts';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { type CatalogueBiller, findPlan } from '../catalogue/catalogue.lookups.ts';
+import { type CatalogueBiller, findPlan } from '../catalogue/index.ts';
 import type { NameValue } from './customer-params.ts';
 
 /** What a validated payment will charge: a plan's price, or the amount entered. Paise. */

@@ -8,7 +8,6 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type SearchPage, searchKey } from './biller-search.ts';
-import { findBiller } from './catalogue.lookups.ts';
 import { isSupported, toBiller, toPlan } from './catalogue.mappers.ts';
 import {
   billersCovering,
@@ -19,6 +18,7 @@ import {
   listPlans,
 } from './catalogue.repository.ts';
 import { createBillerSearch } from './catalogue.search.ts';
+import { findBiller } from './master-data.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 const CACHE_TTL_MS = 60_000;

@@ -1,5 +1,5 @@
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
-import { createOtpCodes } from '../accounts/accounts.lookups.ts';
+import { createOtpCodes } from '../accounts/index.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 import { RESOLUTION_NOTICE_JOB } from './complaint-notices.ts';
 import { complaintsRoutes } from './complaints.routes.ts';

@@ -19,8 +19,8 @@ import { enqueueJob, type JobHandler, type JobOutcome } from '../../jobs/job-que
 import type { Clock } from '../../lib/clock.ts';
 import { translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
-import { findPayer } from '../bills/bills.lookups.ts';
-import { orderTotal } from '../payments/order-views.ts';
+import { findPayer } from '../bills/index.ts';
+import { orderTotal } from '../payments/index.ts';
 import {
   type ComplaintNetwork,
   isNetworkFailure,

@@ -15,7 +15,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
 import { rateLimitKeyOf } from '../../plugins/rate-limit.ts';
-import type { OtpCodes } from '../accounts/accounts.lookups.ts';
+import type { OtpCodes } from '../accounts/index.ts';
 import { payerCodeMail } from './complaint-mail.ts';
 import { complaintMessages } from './complaint-messages.ts';
 import {

@@ -8,7 +8,7 @@ import type { BbpsTxn, BbpsTxnStatus } from '@erti/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { orderTotal, transactionTime } from '../payments/order-views.ts';
+import { orderTotal, transactionTime } from '../payments/index.ts';
 import {
   type ComplaintNetwork,
   isNetworkFailure,

@@ -6,7 +6,7 @@ import {
   siteStatusResponseSchema,
 } from '@erti/contracts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
-import { catalogueStateReader } from '../catalogue/catalogue.lookups.ts';
+import { catalogueStateReader } from '../catalogue/index.ts';
 import type { AppDeps, AppModule } from '../module.ts';
 import { type BillNetworkProbe, startBillNetworkProbe } from './bill-network-probe.ts';
 import { createReadiness } from './readiness.ts';

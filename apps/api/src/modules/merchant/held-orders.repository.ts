@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema/payments.ts';
-import type { OrderEventRow } from '../payments/payments.repository.ts';
+import type { OrderEventRow } from '../payments/index.ts';
 import type { OrderRow } from './merchant.repository.ts';
 
 /** More held orders than this at once is an outage to fix at its cause, not a list to page through. */

@@ -3,10 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { holdFactsOf } from '../payments/held-charges.ts';
-import { moveOrder } from '../payments/order-moves.ts';
-import { orderTotal } from '../payments/order-views.ts';
-import type { RefundsService } from '../payments/refunds.service.ts';
+import type { RefundsService } from '../payments/index.ts';
+import { holdFactsOf, moveOrder, orderTotal } from '../payments/index.ts';
 import { type HeldOrderRow, listHeldOrders } from './held-orders.repository.ts';
 import { lockOrder, type OrderRow } from './merchant.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { AppDeps, AppModule } from '../module.ts';
-import { createRefunds } from '../payments/payments.module.ts';
+import { createRefunds } from '../payments/index.ts';
 import { heldOrdersRoutes } from './held-orders.routes.ts';
 import { createHeldOrdersService } from './held-orders.service.ts';
 import { merchantRoutes } from './merchant.routes.ts';

@@ -17,10 +17,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { orderStatuses } from '../payments/order-state.ts';
-import { orderTotal, transactionTime } from '../payments/order-views.ts';
-import { refundDeadline, refundTerms } from '../payments/refund-deadline.ts';
-import type { RefundsService } from '../payments/refunds.service.ts';
+import type { RefundsService } from '../payments/index.ts';
+import {
+  orderStatuses,
+  orderTotal,
+  refundDeadline,
+  refundTerms,
+  transactionTime,
+} from '../payments/index.ts';
 import {
   findRefund,
   findRefundByIdempotencyKey,

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { BbpsClient } from '../../integrations/bbps/bbps-client.ts';
 import { enqueueJob, type Job, type JobOutcome, type JobSpec } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { complianceCode, findPayer, NO_BILL_DUE } from '../bills/bills.lookups.ts';
+import { complianceCode, findPayer, NO_BILL_DUE } from '../bills/index.ts';
 import {
   advanceCheckSeq,
   findMyBill,

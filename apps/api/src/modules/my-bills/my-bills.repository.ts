@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { billerChecks, billReminders, myBills } from '../../db/schema/my-bills.ts';
 import { orders } from '../../db/schema/payments.ts';
-import { inFlightStatuses } from '../payments/order-state.ts';
+import { inFlightStatuses } from '../payments/index.ts';
 
 export type MyBillRow = typeof myBills.$inferSelect;
 export type NewMyBill = Omit<typeof myBills.$inferInsert, 'createdAt' | 'updatedAt'>;

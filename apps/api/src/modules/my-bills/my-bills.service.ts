@@ -5,10 +5,9 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { autopayOfBills } from '../autopay/autopay.lookups.ts';
-import { accountKeyOf, checkCustomerParams, findPayer } from '../bills/bills.lookups.ts';
-import { type CatalogueBiller, convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
-import { isSupported } from '../catalogue/catalogue.mappers.ts';
+import { autopayOfBills } from '../autopay/index.ts';
+import { accountKeyOf, checkCustomerParams, findPayer } from '../bills/index.ts';
+import { type CatalogueBiller, convenienceFee, findBiller, isSupported } from '../catalogue/index.ts';
 import { checkJob } from './bill-checks.ts';
 import {
   deleteMyBill,

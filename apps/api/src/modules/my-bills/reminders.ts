@@ -6,11 +6,11 @@ import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { type Translator, translatorFor } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
-import { autopayDebitTime } from '../autopay/autopay.lookups.ts';
-import { findPayer } from '../bills/bills.lookups.ts';
-import { convenienceFee, findBiller } from '../catalogue/catalogue.lookups.ts';
+import { autopayDebitTime } from '../autopay/index.ts';
+import { findPayer } from '../bills/index.ts';
+import { convenienceFee, findBiller } from '../catalogue/index.ts';
 import type { BillChecks } from './bill-checks.ts';
-import { billLines } from './my-bills.lookups.ts';
+import { billLines } from './bill-lines.ts';
 import {
   claimReminder,
   findMyBill,

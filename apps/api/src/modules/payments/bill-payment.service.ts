@@ -7,7 +7,7 @@ import {
   BbpsUnavailableError,
   type BillPaymentInput,
 } from '../../integrations/bbps/bbps-client.ts';
-import { findBillFetch } from '../bills/bills.lookups.ts';
+import { findBillFetch } from '../bills/index.ts';
 import { moveOrder } from './order-moves.ts';
 import { findOrder, type OrderRow } from './payments.repository.ts';
 import type { RefundsService } from './refunds.service.ts';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Gateway } from '@erti/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { CallbackPort } from '../../integrations/gateway-port.ts';
 import { MANDATE_EVENT_JOB } from '../../integrations/mandate-gateway.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
-import type { CallbackPort } from './gateway-port.ts';
 import {
   findOrder,
   findOrderByAnyId,

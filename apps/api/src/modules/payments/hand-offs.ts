@@ -2,10 +2,10 @@ import { type Charge, type Gateway, type OrderStatus, paymentMessages } from '@e
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
+import type { HandOffPort, Payer } from '../../integrations/gateway-port.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import { isDebitId, newId, randomId } from '../../lib/ids.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
-import type { HandOffPort, Payer } from './gateway-port.ts';
 import { moveOrder, openOrderRecord } from './order-moves.ts';
 import { type PricedOrder, priceOrder, priceTestPayment } from './order-pricing.ts';
 import { inFlightStatuses } from './order-state.ts';

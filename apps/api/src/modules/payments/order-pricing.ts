@@ -3,9 +3,8 @@ import { type OrderKind, type PaymentSource, paymentMessages } from '@erti/contr
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { findBillFetch } from '../bills/bills.lookups.ts';
-import { accountKeyOf } from '../bills/customer-params.ts';
-import { convenienceFee, findBiller, findPlan } from '../catalogue/catalogue.lookups.ts';
+import { accountKeyOf, findBillFetch } from '../bills/index.ts';
+import { convenienceFee, findBiller, findPlan } from '../catalogue/index.ts';
 
 /** A fetched bill or validation older than this is not charged: its amount may have changed. */
 export const BILL_FETCH_FRESH_MS = 2 * 60 * 60_000;

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { outsideBaseUrl, surfaceOn } from '../../config.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
 import type { ConnectedGateway } from '../../integrations/gateway-plugin.ts';
+import type { GatewayPort } from '../../integrations/gateway-port.ts';
 import type { MandateGateway } from '../../integrations/mandate-gateway.ts';
 import type { OutsideCallRecorder } from '../../integrations/outside-calls.ts';
 import { paymentGateways } from '../../integrations/payment-gateways.ts';
@@ -13,7 +14,6 @@ import {
   createChargeConfirmationService,
 } from './charge-confirmation.service.ts';
 import { createGatewayCallbacks } from './gateway-callbacks.service.ts';
-import type { GatewayPort } from './gateway-port.ts';
 import { createHandOffs } from './hand-offs.ts';
 import { ORDER_MAIL_JOB, PAY_BILL_JOB, RECONCILE_JOB } from './order-follow-ups.ts';
 import { createOrderMail } from './order-mail.ts';

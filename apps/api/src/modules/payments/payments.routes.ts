@@ -13,9 +13,9 @@ import {
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientIpAddress } from '../../integrations/bbps/agent-device.ts';
+import type { Payer, UserRoute } from '../../integrations/gateway-port.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { type Auth, currentUser } from '../../plugins/auth.ts';
-import type { Payer, UserRoute } from './gateway-port.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };

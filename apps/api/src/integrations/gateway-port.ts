@@ -1,9 +1,9 @@
 import type { Charge, Gateway, PaymentSource } from '@erti/contracts';
 import type { FastifyBaseLogger, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { MandateEvent } from '../../integrations/mandate-gateway.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import type { OrderRow } from './payments.repository.ts';
+import type { OrderRow } from '../modules/payments/index.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+import type { MandateEvent } from './mandate-gateway.ts';
 
 /**
  * What the payments module offers a payment gateway plug-in (apps/api/src/integrations/<gateway>,

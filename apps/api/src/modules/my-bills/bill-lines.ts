@@ -1,11 +1,4 @@
-import type { Executor } from '../../db/client.ts';
 import type { Translator } from '../../lib/i18n.ts';
-import { deleteMyBillsOfUser } from './my-bills.repository.ts';
-
-/** Forgets a deleted account's My Bills (they carry its customer numbers); their jobs then do nothing. */
-export function forgetMyBills(executor: Executor, userId: string): Promise<void> {
-  return deleteMyBillsOfUser(executor, userId);
-}
 
 /** The lines naming a bill of My Bills in its mails (reminders, AutoPay): biller, nickname, number, amount. */
 export function billLines(

@@ -1,3 +1,7 @@
+/**
+ * The bills module's front door: what other modules may use of it, and its factory for the module
+ * registry. Nothing outside the module imports its other files (`npm run lint` checks it).
+ */
 import type { Executor } from '../../db/client.ts';
 import { type BillFetchRow, deleteAllSavedBillsOfUser, findBillFetchRow } from './bills.repository.ts';
 
@@ -23,3 +27,5 @@ export function findBillFetch(
 export function forgetSavedBills(executor: Executor, userId: string): Promise<void> {
   return deleteAllSavedBillsOfUser(executor, userId);
 }
+
+export { createBillsModule } from './bills.module.ts';

@@ -1,0 +1,10 @@
+/**
+ * The site module's front door: the prerendered pages the web plugin serves, and its factory.
+ */
+export {
+  type BillEntryPage,
+  loadPrerenderedPages,
+  PRERENDERED_PAGE_SCRIPT_SOURCE,
+  withBillerName,
+} from './prerendered-pages.ts';
+export { createSiteModule } from './site.module.ts';
