@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { catalogueWordsByLanguage } from '@erti/contracts/catalogue-words';
 import { LANGUAGES, type Language } from '@erti/contracts/languages';
 import type { Page } from 'playwright-core';
 import { createIntl } from 'react-intl';
@@ -8,6 +9,12 @@ const webLocales = fileURLToPath(new URL('../../apps/web/src/locales/', import.m
 const apiLocales = fileURLToPath(new URL('../../apps/api/src/locales/', import.meta.url));
 
 type Values = Record<string, string | number>;
+
+/** A namespace of one language: its file, or the service catalogue's words (contracts, decision 116). */
+function namespaceOf(language: Language, namespace: string, localesDir: string): Record<string, string> {
+  if (localesDir === webLocales && namespace === 'catalogue') return catalogueWordsByLanguage[language];
+  return JSON.parse(readFileSync(`${localesDir}${language}/${namespace}.json`, 'utf8'));
+}
 
 /**
  * The web site's words in one language, read from its catalogues (`locales/<language>/<namespace>.json`):
@@ -19,7 +26,7 @@ export function catalogueOf(language: Language, localesDir = webLocales) {
   return (id: string, values?: Values): string => {
     const [namespace = ''] = id.split('.');
     if (!Object.keys(messages).some((key) => key.startsWith(`${namespace}.`))) {
-      const file = JSON.parse(readFileSync(`${localesDir}${language}/${namespace}.json`, 'utf8'));
+      const file = namespaceOf(language, namespace, localesDir);
       for (const [key, text] of Object.entries(file)) messages[`${namespace}.${key}`] = String(text);
     }
     if (!(id in messages)) throw new Error(`No message ${id} in ${language}`);

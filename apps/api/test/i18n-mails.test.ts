@@ -101,6 +101,10 @@ describe('the customer’s language', () => {
     expect(mail?.text).toContain(`धन्यवाद। ${electricity.billerName} को आपका पेमेंट पूरा हो गया है।`);
     expect(mail?.text).toMatch(/कुल राशि: ₹[\d,]+\.\d{2}/);
     expect(mail?.text).toContain('स्टेटस: सफल');
+    // The category in the web site's words, India's time zone in Hindi (decision 116).
+    expect(mail?.text).toContain('कैटेगरी: बिजली');
+    expect(mail?.text).toMatch(/तारीख और समय: .+ भारतीय समय/);
+    expect(mail?.text).not.toMatch(/कैटेगरी: Electricity|\bIST\b/);
 
     // The receipt follows the language the site is read in (its cookie), here Tamil.
     const receipt = await inject('GET', `/orders/${handoff.orderId}/receipt.pdf`, {
@@ -111,6 +115,7 @@ describe('the customer’s language', () => {
     const { text, fonts } = await readPdf(receipt.rawPayload);
     expect(text).toContain('ரசீது');
     expect(text).toContain(electricity.billerName);
+    expect(text).toContain('மின்சாரம்');
     expect(fonts).toContain('NotoSansTamil-Regular');
   });
 

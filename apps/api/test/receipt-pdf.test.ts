@@ -57,8 +57,24 @@ const refund = {
  * only words without one are looked for, in the receipt's own labels and values.
  */
 const readable = {
-  hi: ['पेमेंट की रसीद', 'अप्रूवल', 'शुल्क (CCF)', 'स्टेटस', '₹1,23,466.50 में से ₹10.00', '20 नव॰ 2026, सुबह 11:30 IST'],
-  ta: ['ரசீது', 'பில்லர்', 'வசதிக் கட்டணம் (CCF)', 'ரீஃபண்ட் முடிந்தது', '₹1,23,456.50', '20 நவ., 2026,', '11:30 IST'],
+  hi: [
+    'पेमेंट की रसीद',
+    'अप्रूवल',
+    'शुल्क (CCF)',
+    'स्टेटस',
+    '₹1,23,466.50 में से ₹10.00',
+    '20 नव॰ 2026, सुबह 11:30 भारतीय समय',
+  ],
+  ta: [
+    'ரசீது',
+    'பில்லர்',
+    'மின்சாரம்',
+    'வசதிக் கட்டணம் (CCF)',
+    'ரீஃபண்ட் முடிந்தது',
+    '₹1,23,456.50',
+    '20 நவ., 2026,',
+    '11:30 இந்திய',
+  ],
 };
 
 const referenceOf = (language: string) => new URL(`./fixtures/receipt-${language}.pgm.gz`, import.meta.url);
@@ -89,6 +105,36 @@ describe('the receipt PDF in Hindi and Tamil', () => {
       if (process.env.UPDATE_RECEIPT_IMAGES) await writeFile(referenceOf(language), gzipSync(pgmOf(page)));
       const reference = greyImageOf(gunzipSync(await readFile(referenceOf(language))));
       expect(differenceFrom(page, reference)).toBeLessThan(0.02);
+    });
+  }
+});
+
+/** A mobile recharge: the category and the site's own parameter names (a plan operator's) are the site's words. */
+const recharge: OrderRow = {
+  ...order,
+  billerName: 'Jio Prepaid',
+  category: 'Mobile Prepaid',
+  customerParams: [
+    { name: 'Mobile Number', value: '9876543210' },
+    { name: 'Circle', value: 'Mumbai' },
+    { name: 'Id', value: 'JIO-MUM-299' },
+  ],
+  billNumber: null,
+  planId: 'JIO-MUM-299',
+};
+
+describe("a mobile recharge's receipt PDF", () => {
+  const named = {
+    en: ['Mobile Prepaid', 'Mobile Number', 'Circle', 'Plan ID', 'IST'],
+    hi: ['मोबाइल प्रीपेड', 'मोबाइल नंबर', 'प्लान ID', 'भारतीय समय'],
+    ta: ['சர்க்கிள்', 'திட்ட ID', 'இந்திய'],
+  };
+  for (const language of ['en', 'hi', 'ta'] as const) {
+    it(`names its category, number, circle and plan in ${language}, the values as sent`, async () => {
+      const { text } = await readPdf(await buildReceiptPdf(recharge, [], translatorFor(language)));
+      for (const words of named[language]) expect(text).toContain(words);
+      for (const value of ['9876543210', 'Mumbai', 'JIO-MUM-299']) expect(text).toContain(value);
+      if (language !== 'en') expect(text).not.toMatch(/Mobile Prepaid|Mobile Number|Circle|\bId\b|\bIST\b/);
     });
   }
 });

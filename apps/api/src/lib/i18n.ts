@@ -6,6 +6,8 @@ import {
   type Language,
   localeByLanguage,
 } from '@erti/contracts';
+import { catalogueWordIn } from '@erti/contracts/catalogue-words';
+import { type OwnParamName, ownParamName } from '@erti/contracts/param-names';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { IntlMessageFormat } from 'intl-messageformat';
 
@@ -48,7 +50,18 @@ export interface Translator {
   dateTime(at: Date): string;
   /** A calendar day ('2026-11-27'), `long` ('27 November 2026') or `medium` ('27 Nov 2026'). */
   day(isoDay: string, style: 'long' | 'medium'): string;
+  /** A category ('Electricity') in the service catalogue's words, as the web site names it (decision 116). */
+  category(english: string): string;
+  /** A customer parameter's name: the site's own (a recharge's Circle) in the language, a biller's as sent. */
+  paramName(name: string): string;
 }
+
+/** The site's own parameter names in the receipt catalogue. */
+const ownParamKeys: Record<OwnParamName, string> = {
+  mobileNumber: 'receipt.param.mobileNumber',
+  circle: 'receipt.param.circle',
+  planId: 'receipt.param.planId',
+};
 
 function createTranslator(language: Language): Translator {
   const locale = localeByLanguage[language];
@@ -78,10 +91,11 @@ function createTranslator(language: Language): Translator {
     }),
     medium: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
   };
+  const t: Translator['t'] = (key, values) => String(messageOf(key).format(values));
   return {
     language,
     locale,
-    t: (key, values) => String(messageOf(key).format(values)),
+    t,
     // Formatted from the exact decimal text, never from paise / 100 (as `formatPaise`).
     money: (paise) => rupees.format(rupeesFromPaise(paise) as `${number}`),
     dateTime: (at) => istDateTime.format(at),
@@ -89,6 +103,11 @@ function createTranslator(language: Language): Translator {
       const time = Date.parse(`${isoDay}T00:00:00Z`);
       // A date the network wrote in some other way is shown as it came.
       return /^\d{4}-\d{2}-\d{2}$/.test(isoDay) && !Number.isNaN(time) ? days[style].format(time) : isoDay;
+    },
+    category: (english) => catalogueWordIn(language, english),
+    paramName(name) {
+      const own = ownParamName(name);
+      return own ? t(ownParamKeys[own]) : name;
     },
   };
 }

@@ -9,7 +9,7 @@ const {
   paise: formatPaise,
   price: formatPrice,
   rupees: formatRupees,
-} = formatsFor('en');
+} = formatsFor('en', 'IST');
 
 describe('format', () => {
   it('writes rupees with Indian digit grouping', () => {
@@ -39,10 +39,10 @@ describe('format', () => {
   });
 
   it("writes a document's date with the month in full, in each language", () => {
-    expect(formatsFor('en').longDate('2024-04-01')).toBe('1 April 2024');
-    expect(formatsFor('hi').longDate('2024-04-01')).toBe('1 अप्रैल 2024');
-    expect(formatsFor('ta').longDate('2025-05-05')).toBe('5 மே, 2025');
-    expect(formatsFor('en').longDate('April 2024')).toBe('April 2024');
+    expect(formatsFor('en', 'IST').longDate('2024-04-01')).toBe('1 April 2024');
+    expect(formatsFor('hi', 'भारतीय समय').longDate('2024-04-01')).toBe('1 अप्रैल 2024');
+    expect(formatsFor('ta', 'இந்திய நேரம்').longDate('2025-05-05')).toBe('5 மே, 2025');
+    expect(formatsFor('en', 'IST').longDate('April 2024')).toBe('April 2024');
   });
 
   it('reads instants in India time whatever the device zone', () => {
@@ -65,7 +65,7 @@ describe('formats in each language', () => {
   it.each(['en', 'hi', 'ta'] as const)(
     '%s writes rupees with Indian digit grouping and the rupee sign',
     (language) => {
-      const formats = formatsFor(language);
+      const formats = formatsFor(language, 'IST');
       expect(formats.paise(12_345_650)).toBe('₹1,23,456.50');
       expect(formats.price(2999)).toBe('₹2,999');
       expect(formats.rupees('1500.5')).toBe('₹1,500.50');
@@ -73,24 +73,24 @@ describe('formats in each language', () => {
   );
 
   it('writes dates in Hindi as hi-IN does, in India time', () => {
-    const hindi = formatsFor('hi');
+    const hindi = formatsFor('hi', 'भारतीय समय');
     expect(hindi.date(morning)).toBe('22 नव॰ 2025');
     // The part of the day in words, not a Latin am/pm (decision 112).
-    expect(hindi.dateTime(morning)).toBe('22 नव॰ 2025, सुबह 10:05 IST');
-    expect(hindi.dateTime('2025-11-22T14:30:00Z')).toBe('22 नव॰ 2025, रात 8:00 IST');
+    expect(hindi.dateTime(morning)).toBe('22 नव॰ 2025, सुबह 10:05 भारतीय समय');
+    expect(hindi.dateTime('2025-11-22T14:30:00Z')).toBe('22 नव॰ 2025, रात 8:00 भारतीय समय');
     expect(hindi.calendarDate('2025-06-30')).toBe('30 जून 2025');
   });
 
   it('writes dates in Tamil as ta-IN does, in India time', () => {
-    const tamil = formatsFor('ta');
+    const tamil = formatsFor('ta', 'இந்திய நேரம்');
     expect(tamil.date(morning)).toBe('22 நவ., 2025');
-    expect(tamil.dateTime(morning)).toBe('22 நவ., 2025, காலை 10:05 IST');
-    expect(tamil.dateTime('2025-11-22T10:30:00Z')).toBe('22 நவ., 2025, மாலை 4:00 IST');
+    expect(tamil.dateTime(morning)).toBe('22 நவ., 2025, காலை 10:05 இந்திய நேரம்');
+    expect(tamil.dateTime('2025-11-22T10:30:00Z')).toBe('22 நவ., 2025, மாலை 4:00 இந்திய நேரம்');
     expect(tamil.calendarDate('2025-06-30')).toBe('30 ஜூன், 2025');
   });
 
   it('gives components the formats of the language the site speaks', () => {
     const { result } = renderHook(() => useFormat());
-    expect(result.current).toBe(formatsFor('en'));
+    expect(result.current).toBe(formatsFor('en', 'IST'));
   });
 });

@@ -1,6 +1,7 @@
 import { CURRENCY } from '@erti/contracts/constants';
 import { dateTimeOptionsByLanguage, type Language, localeByLanguage } from '@erti/contracts/languages';
 import { parseRupees, rupeesFromPaise } from '@erti/contracts/rupees';
+import { useIntl } from 'react-intl';
 import { useLanguage } from './i18n/language-provider.tsx';
 
 /**
@@ -38,8 +39,8 @@ export interface Formats {
   /** The day of an instant in India: '22 Nov 2025'. */
   date(iso: string): string;
   /**
-   * An instant in India time: '22 Nov 2025, 10:05 am IST' ('22 नव॰ 2025, सुबह 10:05 IST' in Hindi:
-   * decision 112); text that is not a date stays as sent.
+   * An instant in India time, the zone named in the language: '22 Nov 2025, 10:05 am IST' ('22 नव॰
+   * 2025, सुबह 10:05 भारतीय समय' in Hindi: decisions 112 and 116); text that is not a date stays as sent.
    */
   dateTime(iso: string): string;
 }
@@ -52,7 +53,7 @@ function calendarDay(text: string): Date | undefined {
   return new Date(year, month - 1, day);
 }
 
-function buildFormats(language: Language): Formats {
+function buildFormats(language: Language, zone: string): Formats {
   const locale = localeByLanguage[language];
   const money = onFirstUse(() => new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY }));
   const price = onFirstUse(
@@ -100,27 +101,31 @@ function buildFormats(language: Language): Formats {
     date: (iso) => date().format(new Date(iso)),
     dateTime(iso) {
       const instant = new Date(iso);
-      // IST as the api's receipts and mails write it, in every language (people read it so).
-      return Number.isNaN(instant.getTime()) ? iso : `${dateTime().format(instant)} IST`;
+      return Number.isNaN(instant.getTime()) ? iso : `${dateTime().format(instant)} ${zone}`;
     },
   };
 }
 
-const formatsByLanguage = new Map<Language, Formats>();
+const formatsByLanguage = new Map<string, Formats>();
 
-/** The formats of one language (built once, each formatter on first use). */
-export function formatsFor(language: Language): Formats {
-  let formats = formatsByLanguage.get(language);
+/**
+ * The formats of one language, India's time zone named by `zone` (the catalogue's `app.time.zone`:
+ * 'IST', 'भारतीय समय', 'இந்திய நேரம்'); built once, each formatter on first use.
+ */
+export function formatsFor(language: Language, zone: string): Formats {
+  const key = `${language} ${zone}`;
+  let formats = formatsByLanguage.get(key);
   if (!formats) {
-    formats = buildFormats(language);
-    formatsByLanguage.set(language, formats);
+    formats = buildFormats(language, zone);
+    formatsByLanguage.set(key, formats);
   }
   return formats;
 }
 
 /** The formats of the language the site speaks now. */
 export function useFormat(): Formats {
-  return formatsFor(useLanguage().language);
+  const { formatMessage } = useIntl();
+  return formatsFor(useLanguage().language, formatMessage({ id: 'app.time.zone' }));
 }
 
 /** en-CA writes a date as YYYY-MM-DD. */

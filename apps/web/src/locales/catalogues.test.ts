@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serviceCatalogue } from '@erti/contracts/catalogue';
 import { LANGUAGES } from '@erti/contracts/languages';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
@@ -11,7 +10,8 @@ import { specCatalogue } from '../lib/i18n/spec-messages.ts';
 /**
  * The catalogues' checks (issue 26): every language has every key of English and no other; every
  * message parses and uses the variables English uses; every id is used by the code and every id the
- * code asks for exists; English holds the spec's strings letter for letter.
+ * code asks for exists; English holds the spec's strings letter for letter. The service catalogue's
+ * words are contracts' (`catalogue-words`, decision 116), checked there.
  */
 // Paths, not URLs: happy-dom's URL knows no file: scheme.
 const localesDir = dirname(fileURLToPath(import.meta.url));
@@ -25,8 +25,6 @@ const DATA_KEYED_NAMESPACES = new Set([
   'api-messages',
   // Keys are contracts' `messages`, reached by id or by their English text (useSpecText).
   'spec',
-  // Keys are the service catalogue's English words (useCatalogueText), checked below.
-  'catalogue',
 ]);
 
 type Catalogue = Record<string, string>;
@@ -110,15 +108,6 @@ describe('the catalogues', () => {
         .map((id) => `${relative(sourceDir, path)}: ${id}`),
     );
     expect(missing).toEqual([]);
-  });
-
-  it("has the service catalogue's words, all and only them", () => {
-    const words = serviceCatalogue.flatMap((category) => [
-      category.title,
-      category.caption,
-      ...category.services.flatMap((service) => [service.title, service.caption]),
-    ]);
-    expect(Object.keys(english.get('catalogue') ?? {}).sort()).toEqual([...new Set(words)].sort());
   });
 
   it("holds the spec's strings letter for letter in English", () => {

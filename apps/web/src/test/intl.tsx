@@ -1,5 +1,6 @@
+import { catalogueWords } from '@erti/contracts/catalogue-words/en';
 import type { ReactNode } from 'react';
-import { catalogueFile, type Messages, namespaced } from '../lib/i18n/catalogues.ts';
+import { catalogueFile, catalogueNamespace, type Messages, namespaced } from '../lib/i18n/catalogues.ts';
 import { LanguageProvider } from '../lib/i18n/language-provider.tsx';
 
 const englishFiles = import.meta.glob<Record<string, string>>('../locales/en/*.json', {
@@ -13,6 +14,7 @@ export const englishMessages: Messages = Object.assign(
   ...Object.entries(englishFiles).map(([path, catalogue]) =>
     namespaced(catalogueFile(path).namespace, catalogue),
   ),
+  catalogueNamespace(catalogueWords),
 );
 
 /** The site's language context in English, as every component test renders (setup.ts). */

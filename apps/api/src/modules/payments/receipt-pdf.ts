@@ -91,9 +91,9 @@ export function receiptFacts(
     [t('receipt.paymentReference'), order.merchantOrderId],
     [t('receipt.biller'), orNone(order.billerName)],
     [t('receipt.billerId'), orNone(order.billerId)],
-    [t('receipt.category'), orNone(order.category)],
-    // The biller's own labels and values, as the network sends them.
-    ...order.customerParams.map((param): [string, string] => [param.name, param.value]),
+    [t('receipt.category'), orNone(order.category && translator.category(order.category))],
+    // The biller's own labels and values as the network sends them; a recharge's in the site's words.
+    ...order.customerParams.map((param): [string, string] => [translator.paramName(param.name), param.value]),
     ...(order.billNumber ? [[t('receipt.billNumber'), order.billNumber] as [string, string]] : []),
     [t('receipt.billAmount'), rupees(order.amountPaise)],
     [t('receipt.convenienceFee'), rupees(order.convenienceFeePaise)],

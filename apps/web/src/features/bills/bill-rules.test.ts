@@ -12,7 +12,7 @@ const { formatMessage } = createIntl({ locale: 'en-IN', messages: englishMessage
 
 /** The form's state with its errors as an English reader sees them. */
 const form = (biller: Biller, values: Record<string, string>, amount = '', planChosen = false) => {
-  const state = evaluateBillForm(biller, { values, amount, planChosen }, formatsFor('en'));
+  const state = evaluateBillForm(biller, { values, amount, planChosen }, formatsFor('en', 'IST'));
   const errors = Object.entries(state.errors).map(([key, text]) => [key, formatMessage(text, text.values)]);
   return { ...state, errors: Object.fromEntries(errors) };
 };
@@ -102,7 +102,7 @@ describe('bill parameter rules', () => {
 describe('money', () => {
   it('keeps digits and one decimal point with two decimals as the amount is typed', () => {
     expect(sanitiseAmount('1,2a0.509')).toBe('120.50');
-    expect(formatsFor('en').rupees('123456.5')).toBe('₹1,23,456.50');
+    expect(formatsFor('en', 'IST').rupees('123456.5')).toBe('₹1,23,456.50');
   });
 });
 

@@ -3,8 +3,9 @@ import { useIntl } from 'react-intl';
 
 /**
  * The service catalogue's words (contracts `serviceCatalogue`: categories, service titles and
- * captions) in the site's language. The catalogue's English text is the key (`locales/<language>/
- * catalogue.json`, checked against the catalogue); the English title stays in addresses and api calls.
+ * captions) in the site's language. The catalogue's English text is the key (contracts
+ * `catalogue-words`, which the api's receipts and mails read too: decision 116); the English title
+ * stays in addresses and api calls.
  */
 export function useCatalogueText(): (english: string) => string {
   const intl = useIntl();

@@ -1,5 +1,6 @@
+import type { CatalogueWords } from '@erti/contracts/catalogue-words';
 import type { Language } from '@erti/contracts/languages';
-import type { MessageFormatElement } from 'react-intl';
+import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 
 /**
  * One language's messages, id → ICU message. The build compiles each message to its syntax tree
@@ -14,7 +15,12 @@ export type Catalogue = Record<string, string | MessageFormatElement[]>;
  * demand: a visitor downloads one language's catalogues, never all of them. One loader per language
  * rather than one per file keeps the list of 51 files out of the entry.
  */
-const languageCatalogues: Record<Language, () => Promise<{ namespaceFiles: Record<string, Catalogue> }>> = {
+interface LanguageCatalogues {
+  namespaceFiles: Record<string, Catalogue>;
+  catalogueWords: CatalogueWords;
+}
+
+const languageCatalogues: Record<Language, () => Promise<LanguageCatalogues>> = {
   en: () => import('./languages/en.ts'),
   hi: () => import('./languages/hi.ts'),
   ta: () => import('./languages/ta.ts'),
@@ -33,11 +39,25 @@ export function namespaced(namespace: string, catalogue: Catalogue): Catalogue {
   );
 }
 
+/**
+ * The service catalogue's words (contracts, decision 116) as the `catalogue` namespace, keyed by their
+ * English (useCatalogueText). Each is plain text: given as its syntax tree, which needs no ICU parser
+ * and reads an apostrophe or a brace as written.
+ */
+export function catalogueNamespace(words: CatalogueWords): Catalogue {
+  return namespaced(
+    'catalogue',
+    Object.fromEntries(
+      Object.entries(words).map(([english, word]) => [english, [{ type: TYPE.literal, value: word }]]),
+    ),
+  );
+}
+
 /** Every namespace of one language, merged into the ids the components ask for. */
 export async function loadMessages(language: Language): Promise<Messages> {
-  const { namespaceFiles } = await languageCatalogues[language]();
+  const { namespaceFiles, catalogueWords } = await languageCatalogues[language]();
   const namespaces = Object.entries(namespaceFiles).map(([path, catalogue]) =>
     namespaced(catalogueFile(path).namespace, catalogue),
   );
-  return Object.assign({}, ...namespaces) as Messages;
+  return Object.assign({}, ...namespaces, catalogueNamespace(catalogueWords)) as Messages;
 }

@@ -1,15 +1,12 @@
+import { type OwnParamName, ownParamName } from '@erti/contracts/param-names';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 
-/**
- * The customer parameters the site itself names, by name in lower case: a recharge sends the
- * operator's 'Mobile Number' (the default when its master data declares none) and adds 'Circle' and
- * 'Id' (the plan) for plan operators (features/recharge/rules/recharge-rules.ts).
- */
-const ownNames: Record<string, string> = {
-  'mobile number': 'bills.param.mobileNumber',
+/** The site's own parameter names (a recharge's, contracts `param-names.ts`) in the catalogue. */
+const ownNameIds: Record<OwnParamName, string> = {
+  mobileNumber: 'bills.param.mobileNumber',
   circle: 'bills.param.circle',
-  id: 'bills.param.planId',
+  planId: 'bills.param.planId',
 };
 
 /**
@@ -20,8 +17,8 @@ export function useParamName(): (name: string) => string {
   const intl = useIntl();
   return useCallback(
     (name: string) => {
-      const id = ownNames[name.trim().toLowerCase()];
-      return id ? intl.formatMessage({ id }) : name;
+      const own = ownParamName(name);
+      return own ? intl.formatMessage({ id: ownNameIds[own] }) : name;
     },
     [intl],
   );

@@ -1,8 +1,7 @@
 import type { Charge } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { type Formats, useFormat } from '../../../lib/format.ts';
-import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
-import { useParamName } from '../../../lib/i18n/param-names.ts';
+import { type SiteWords, useSiteWords } from '../../../lib/i18n/site-words.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 
 interface Row {
@@ -12,14 +11,8 @@ interface Row {
   value: string;
 }
 
-/** The site's words for what the network names in English: a category, the site's own parameter names. */
-interface Words {
-  category(english: string): string;
-  paramName(name: string): string;
-}
-
 /** The facts that identify what is being paid: biller, the customer's parameters, bill or plan. */
-function billRows(selection: PaymentSelectionState, format: Formats, words: Words): Row[] {
+function billRows(selection: PaymentSelectionState, format: Formats, words: SiteWords): Row[] {
   const request = selection.billReq ?? selection.validationReq;
   const bill = selection.billRes?.response.billerResponse;
   const params = (request?.billDetails.customerParams ?? [])
@@ -68,7 +61,7 @@ export function PaymentSummary({
 }) {
   const { formatMessage } = useIntl();
   const format = useFormat();
-  const words = { category: useCatalogueText(), paramName: useParamName() };
+  const words = useSiteWords();
   const none = formatMessage({ id: 'payments.summary.noFee' });
   const rows = [...billRows(selection, format, words), ...amountRows(selection, charge, format, none)];
   return (

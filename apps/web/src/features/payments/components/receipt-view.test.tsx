@@ -134,23 +134,56 @@ describe('receipt', () => {
   });
 });
 
+async function renderIn(language: 'hi' | 'ta') {
+  const messages = await loadMessages(language);
+  renderScreen(
+    <LanguageProvider language={language} messages={messages}>
+      <ReceiptView orderId="ord_1" />
+    </LanguageProvider>,
+    { path: '/receipt/ord_1' },
+  );
+}
+
 describe('receipt in Tamil', () => {
   it("reads in Tamil, money and time in ta-IN's way; the biller's names stay as sent", async () => {
     stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }) });
-    const messages = await loadMessages('ta');
-    renderScreen(
-      <LanguageProvider language="ta" messages={messages}>
-        <ReceiptView orderId="ord_1" />
-      </LanguageProvider>,
-      { path: '/receipt/ord_1' },
-    );
+    await renderIn('ta');
     expect(await screen.findByRole('heading', { name: 'பேமெண்ட் ரசீது' })).toBeTruthy();
     expect(line('பில்லர்')).toBe('Tata Power - Mumbai');
+    expect(line('வகை')).toBe('மின்சாரம்');
     expect(line('Consumer Number')).toBe('900000000123');
     expect(line('மொத்தம்')).toBe('₹1,260.00');
     expect(line('நிலை')).toBe('வெற்றி');
-    expect(line('தேதி மற்றும் நேரம்')).toMatch(/^22 .+ 2025, .+ IST$/);
+    // India's time zone named in Tamil, not 'IST' (decision 116).
+    expect(line('தேதி மற்றும் நேரம்')).toMatch(/^22 .+ 2025, .+ இந்திய நேரம்$/);
     expect(screen.getByRole('link', { name: 'புகார் செய்யுங்கள்' })).toBeTruthy();
     expect(screen.queryByText('Payment receipt')).toBeNull();
+  });
+});
+
+describe("a mobile recharge's receipt in Hindi", () => {
+  it('names the category, the number, the circle and the plan in Hindi, the values as sent, the plan once', async () => {
+    const recharge = makeOrderDetail({
+      billerName: 'Jio Prepaid',
+      category: 'Mobile Prepaid',
+      customerParams: [
+        { name: 'Mobile Number', value: '9876543210' },
+        { name: 'Circle', value: 'Mumbai' },
+        { name: 'Id', value: 'JIO-MUM-299' },
+      ],
+      billNumber: null,
+      planId: 'JIO-MUM-299',
+    });
+    stubApi({ [ORDER]: () => ({ body: recharge }) });
+    await renderIn('hi');
+    expect(await screen.findByRole('heading', { name: 'पेमेंट की रसीद' })).toBeTruthy();
+    expect(line('कैटेगरी')).toBe('मोबाइल प्रीपेड');
+    expect(line('मोबाइल नंबर')).toBe('9876543210');
+    expect(line('सर्कल')).toBe('Mumbai');
+    expect(line('प्लान ID')).toBe('JIO-MUM-299');
+    expect(screen.getAllByText('JIO-MUM-299')).toHaveLength(1);
+    expect(line('तारीख और समय')).toMatch(/^22 .+ 2025, .+ भारतीय समय$/);
+    expect(screen.queryByText('Circle')).toBeNull();
+    expect(screen.queryByText('Id')).toBeNull();
   });
 });

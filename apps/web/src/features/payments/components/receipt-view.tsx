@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
+import { useSiteWords } from '../../../lib/i18n/site-words.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -100,6 +101,7 @@ function Refunds({ order }: { order: OrderDetail }) {
 function Receipt({ order }: { order: OrderDetail }) {
   const { formatMessage } = useIntl();
   const format = useFormat();
+  const words = useSiteWords();
   return (
     <article id="receipt" className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
       <style>{PRINT_ONLY_RECEIPT}</style>
@@ -122,7 +124,7 @@ function Receipt({ order }: { order: OrderDetail }) {
         {order.txnReferenceId && <CopyButton text={order.txnReferenceId} />}
       </div>
       <dl className="divide-y divide-gray-100">
-        {receiptLines(order, format).map((line) => (
+        {receiptLines(order, format, words).map((line) => (
           <div key={line.label} className="flex justify-between gap-4 py-2">
             <dt className="text-gray-600">{line.asSent ? line.label : formatMessage({ id: line.label })}</dt>
             <dd className="text-right font-medium wrap-anywhere">

@@ -9,7 +9,7 @@ import { receiptStanding } from './receipt.ts';
 /** The sentences as an English reader sees them (the model gives ids and values). */
 const { formatMessage } = createIntl({ locale: 'en-IN', messages: englishMessages });
 const progress = (order: Parameters<typeof progressText>[0]) => {
-  const text = progressText(order, formatsFor('en'));
+  const text = progressText(order, formatsFor('en', 'IST'));
   return formatMessage(text, text.values);
 };
 const standing = (order: Parameters<typeof receiptStanding>[0]) =>

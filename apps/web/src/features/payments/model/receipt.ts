@@ -1,15 +1,17 @@
 import { GATEWAY_NAMES, type OrderDetail } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
+import { ownParamName } from '@erti/contracts/param-names';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { type Formats, indianDate } from '../../../lib/format.ts';
+import type { SiteWords } from '../../../lib/i18n/site-words.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { statusView } from './order-status.ts';
 import { unusableCharge } from './outcome.ts';
 
 export interface ReceiptLine {
-  /** A message id, or the name a biller gave its parameter (shown as sent). */
+  /** A message id, or a parameter's name as the customer reads it (the biller's own as sent). */
   label: string;
-  /** The label is the biller's own: shown as sent, not looked up. */
+  /** The label is a parameter's name: shown as it is, not looked up. */
   asSent?: boolean;
   /** Shown as it is, or (`valueId`) a message id. */
   value: string;
@@ -27,16 +29,23 @@ type Entry = [
   shown?: Pick<ReceiptLine, 'asSent' | 'valueId'>,
 ];
 
-/** The receipt's lines in the order NPCI's sample receipts give them (domain notes 3.6). */
-export function receiptLines(order: OrderDetail, format: Formats): ReceiptLine[] {
+/**
+ * The receipt's lines in the order NPCI's sample receipts give them (domain notes 3.6); the category
+ * and a recharge's parameter names in the site's words. A recharge's plan is already a parameter (its
+ * Id): no second line repeats it.
+ */
+export function receiptLines(order: OrderDetail, format: Formats, words: SiteWords): ReceiptLine[] {
   const channel = channelIds[order.channel];
+  const planShown = order.customerParams.some((param) => ownParamName(param.name) === 'planId');
   const lines: Entry[] = [
     ['payments.receipt.approvalRef', order.approvalRefNum],
     ['payments.receipt.biller', order.billerName],
-    ['payments.receipt.category', order.category],
-    ...order.customerParams.map((param): Entry => [param.name, param.value, { asSent: true }]),
+    ['payments.receipt.category', order.category && words.category(order.category)],
+    ...order.customerParams.map(
+      (param): Entry => [words.paramName(param.name), param.value, { asSent: true }],
+    ),
     ['payments.receipt.billNumber', order.billNumber],
-    ['payments.receipt.plan', order.planId],
+    ['payments.receipt.plan', planShown ? null : order.planId],
     ['payments.receipt.billAmount', format.paise(order.amount)],
     ['payments.receipt.convenienceFee', format.paise(order.convenienceFee)],
     ['payments.receipt.total', format.paise(order.total)],

@@ -1,7 +1,11 @@
 import type { Catalogue } from '../catalogues.ts';
 
-/** Hindi's namespaces by file; this module and they are one chunk, `locale-hi` (vite.config.ts). */
+/**
+ * Hindi's namespaces by file; this module and they are one chunk, `locale-hi` (vite.config.ts). The
+ * `catalogue` namespace is contracts' (decision 116), shared with the api's receipts and mails.
+ */
 export const namespaceFiles = import.meta.glob<Catalogue>('../../../locales/hi/*.json', {
   import: 'default',
   eager: true,
 });
+export { catalogueWords } from '@erti/contracts/catalogue-words/hi';

@@ -1,0 +1,24 @@
+import { serviceCatalogue } from '../catalogue.ts';
+
+/**
+ * The service catalogue's words (its categories' titles and captions, its services' titles, which
+ * are the BBPS category names, and captions) in one language, keyed by their English. One file per
+ * language, so the web site's chunk of a language carries that language's words alone.
+ */
+export type CatalogueWords = Record<string, string>;
+
+/** Every word of the service catalogue, in catalogue order, once. */
+export const catalogueWordList: string[] = [
+  ...new Set(
+    serviceCatalogue.flatMap((category) => [
+      category.title,
+      category.caption,
+      ...category.services.flatMap((service) => [service.title, service.caption]),
+    ]),
+  ),
+];
+
+/** English: the catalogue's own words. */
+export const catalogueWords: CatalogueWords = Object.fromEntries(
+  catalogueWordList.map((word) => [word, word]),
+);
