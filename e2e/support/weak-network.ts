@@ -213,3 +213,19 @@ export async function expectProgressAndRetry(
     await page.close();
   }
 }
+
+/**
+ * Holds every script `page` asks for until the returned function is called: the page stays as its
+ * HTML drew it, a prerendered page before React has it (decisions 094, 118).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

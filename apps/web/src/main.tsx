@@ -2,6 +2,7 @@ import { isLanguage, type Language, localeByLanguage } from '@erti/contracts/lan
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { replayEarlyInput } from './app/early-input.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadScreenAt } from './app/router.tsx';
 import { loadMessages, type Messages } from './lib/i18n/catalogues.ts';
@@ -44,12 +45,15 @@ async function messagesToShow(): Promise<Messages> {
 }
 
 /**
- * Marks `<html data-live>` once React has drawn or hydrated the page: on a prerendered page a press
- * before then reaches no handler (the e2e journeys wait for it). Draws nothing, so hydration is unchanged.
+ * Marks `<html data-live>` once React has drawn or hydrated the page, its content and not only the
+ * root (it is drawn inside AppRoutes' Suspense boundary; the e2e journeys wait for it),
+ * then gives React what a prerendered page's customer typed and pressed before (decision 118), once
+ * every effect of this first render has run. Draws nothing, so hydration is unchanged.
  */
 function MarkLive() {
   useEffect(() => {
     document.documentElement.dataset.live = '';
+    setTimeout(replayEarlyInput);
   }, []);
   return null;
 }
@@ -59,10 +63,11 @@ function app(messages: Messages) {
   return (
     <StrictMode>
       <LanguageProvider language={pseudo ? 'en' : language} messages={messages}>
-        <MarkLive />
         <Providers>
           <BrowserRouter>
-            <AppRoutes />
+            <AppRoutes>
+              <MarkLive />
+            </AppRoutes>
           </BrowserRouter>
         </Providers>
       </LanguageProvider>

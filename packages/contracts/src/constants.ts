@@ -55,19 +55,24 @@ export const USER_DATA_STORAGE_KEY = 'ertiUserData';
  * once: the page is drawn by its HTML, and on a slow network the JavaScript would share the first
  * round trips with it and the largest picture (decision 093).
  *
- * Until React has the page (`<html data-live>`, set by main.tsx) it holds back presses and typing on
- * the page's controls, which would otherwise reach no handler or be reset by hydration (decision 094):
- * a button's click (and so a form's submission), a field's input, a select's opening. Links stay
- * links, and a control marked `data-works-early` (the language switch, which applies an early choice
- * once live) is left alone.
+ * Until React has the page (`<html data-live>`, set by main.tsx) the page works as far as its HTML can,
+ * and what the customer does is kept for React (decision 118, replacing 094's holding back): typing
+ * goes into the fields, and each field's last value is kept in `window.ertiEarly.typed`, which
+ * main.tsx types again once live (hydration keeps the DOM's value but not the form's state); a press
+ * on a button, a check box or a radio button, or a form's submission, is cancelled (no native
+ * submission, no half-done toggle) and the last one kept in `window.ertiEarly.press`, which main.tsx
+ * presses again once live. Links stay links, and a control marked `data-works-early` (the language
+ * switch, which applies an early choice once live) is left alone.
  */
 export const PRERENDERED_PAGE_SCRIPT =
   `try{localStorage.getItem('${SESSION_STORAGE_KEY}')&&(document.documentElement.dataset.session='')}catch(e){}` +
-  "const hold=(e)=>{if('live' in document.documentElement.dataset)return;" +
-  "const c=e.target instanceof Element&&e.target.closest('button,input,select,textarea,label');" +
-  "if(!c||c.closest('[data-works-early]')||(e.type==='keydown'&&(c.tagName!=='SELECT'||e.key==='Tab')))return;" +
-  'e.preventDefault();e.stopImmediatePropagation()};' +
-  "for(const t of['click','mousedown','beforeinput','keydown','submit'])document.addEventListener(t,hold,true);" +
+  'const early=window.ertiEarly={typed:new Map(),press:null};' +
+  "const waiting=(e)=>!('live' in document.documentElement.dataset)&&e.target instanceof Element&&!e.target.closest('[data-works-early]');" +
+  "document.addEventListener('input',(e)=>{waiting(e)&&early.typed.set(e.target,e.target.value)},true);" +
+  "const hold=(e)=>{const c=waiting(e)&&e.target.closest(e.type==='submit'?'form':" +
+  "'button,input:is([type=checkbox],[type=radio],[type=submit],[type=button],[type=image],[type=reset])');" +
+  'if(c){e.preventDefault();e.stopImmediatePropagation();early.press=c}};' +
+  "document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);" +
   "document.addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(()=>{" +
   "for(const l of document.querySelectorAll('link[rel=erti-entry],link[rel=erti-preload]')){" +
   "const e=l.rel==='erti-entry'?Object.assign(document.createElement('script'),{type:'module',src:l.href})" +

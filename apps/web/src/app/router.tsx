@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, use } from 'react';
+import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary, ScreenCodeNotLoaded } from '../components/layout/error-boundary.tsx';
 import { withData } from '../lib/with-data.tsx';
@@ -133,14 +133,17 @@ function ScreenAt({ screen }: { screen: Screen }) {
  * (a header drawn first delayed the largest paint, decision 047). Later a screen whose code is still
  * loading suspends; navigations are transitions, so the previous screen stays until it is here. The
  * empty fallback is for a render outside a transition (tests), never shown on the first paint:
- * content that replaces a fallback is held back 300 ms by React.
+ * content that replaces a fallback is held back 300 ms by React. `children` (main.tsx's MarkLive,
+ * which draws nothing) are inside the boundary: a hydrated page's boundary is hydrated in a pass of
+ * its own, after the root's, and their effects run only once the page itself is hydrated.
  */
-export function AppRoutes() {
+export function AppRoutes({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const shown = screenAt(location.pathname);
   return (
     <ErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={null}>
+        {children}
         <AppLayout hideHeader={shown?.hideHeader} hideFooter={shown?.hideFooter}>
           <ErrorBoundary resetKey={location.pathname}>
             <Routes location={location}>
