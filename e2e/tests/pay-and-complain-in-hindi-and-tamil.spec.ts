@@ -2,7 +2,8 @@ import { LANGUAGES } from '@erti/contracts/languages';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { chooseGatewayOutcome, downloadReceipt, orderIdOf, payerSuite } from '../support/bill-payment.ts';
-import { catalogueOf } from '../support/catalogues.ts';
+import { catalogueOf, mailCatalogueOf } from '../support/catalogues.ts';
+import { endsInWords, lettersOf, pdfFact, pdfTextOf } from '../support/pdf-text.ts';
 import { fileForReview, screenshotForReview } from '../support/screenshots.ts';
 
 const apiUrl = inject('apiUrl');
@@ -25,6 +26,8 @@ describe.each([
   ['Tamil', 'ta', '7890'],
 ] as const)('a bill payment and a complaint in %s', (_name, language, numberEnd) => {
   const say = catalogueOf(language);
+  /** The api's words: the receipt PDF's labels. */
+  const receiptSays = mailCatalogueOf(language);
   /** The words in this language, checked to differ from English (a missed translation fails). */
   const translated = (id: string, values?: Record<string, string>) => {
     const text = say(id, values);
@@ -82,12 +85,24 @@ describe.each([
     expect(await page.getByText(translated('payments.receipt.billAmount'), { exact: true }).isVisible()).toBe(
       true,
     );
+    // The category in the site's words and India's time zone in the language (decision 116).
+    const category = translated(`catalogue.${biller.billerCategoryName}`);
+    const zone = translated('app.time.zone');
+    const receiptLine = (id: string) => page.locator(`dt:text-is("${say(id)}") + dd`);
+    expect(await receiptLine('payments.receipt.category').textContent()).toBe(category);
+    expect(await receiptLine('payments.receipt.dateTime').textContent()).toMatch(new RegExp(` ${zone}$`));
     await screenshotForReview(page, `${language}-receipt`);
     // Its PDF, set in the Noto font of the language's script (receipt-pdf.test.ts looks at the glyphs).
     const pdf = await downloadReceipt(page, orderId, undefined, translated('payments.receipt.downloadPdf'));
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toMatch(language === 'hi' ? /NotoSansDevanagari/ : /NotoSansTamil/);
     fileForReview(`${language}-receipt.pdf`, Buffer.from(pdf, 'latin1'));
+    // Its words as the reader reads them: the category and the zone as on the page, no 'IST'.
+    const pdfText = await pdfTextOf(Buffer.from(pdf, 'latin1'));
+    expect(lettersOf(pdfFact(pdfText, receiptSays('receipt.category')) ?? '')).toBe(lettersOf(category));
+    const paidAt = pdfFact(pdfText, receiptSays('receipt.dateTime')) ?? '';
+    expect(endsInWords(paidAt, zone), paidAt).toBe(true);
+    expect(pdfText).not.toMatch(/\bIST\b/);
 
     // The complaint, raised from the receipt.
     await page.getByRole('link', { name: translated('payments.receipt.raiseComplaint') }).click();
