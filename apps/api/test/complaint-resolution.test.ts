@@ -1,4 +1,4 @@
-import { indianDate } from '@erti/contracts';
+import { indiaDate } from '@erti/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
@@ -44,7 +44,7 @@ async function complainAboutAPayment(who: SignedInUser) {
     contactNumber: txn.mobile,
     email: 'typed.on.the.form@example.com',
     initiatedVia: 'Erti Pay',
-    transactionDate: indianDate(),
+    transactionDate: indiaDate(),
     transactionAmount: txn.amountPaise / 100,
     txnReferenceId: txn.txnReferenceId,
   });

@@ -1,4 +1,4 @@
-import { indianDate } from '@erti/contracts';
+import { indiaDate } from '@erti/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { complaints } from '../src/db/schema/support.ts';
@@ -50,9 +50,9 @@ const storedComplaints = async () => {
 const complaintRow = async (complaintId: string) =>
   (await env.database.db.select().from(complaints).where(eq(complaints.complaintId, complaintId)))[0];
 
-const today = () => indianDate();
-const daysAgo = (days: number) => indianDate(new Date(Date.now() - days * 86_400_000));
-const inDays = (days: number) => indianDate(new Date(Date.now() + days * 86_400_000));
+const today = () => indiaDate();
+const daysAgo = (days: number) => indiaDate(new Date(Date.now() - days * 86_400_000));
+const inDays = (days: number) => indiaDate(new Date(Date.now() + days * 86_400_000));
 
 const raiseBody = (overrides: object = {}) => ({
   name: 'Asha Raman',

@@ -1,4 +1,4 @@
-import { type Biller, indianDate, paymentMessages } from '@erti/contracts';
+import { type Biller, indiaDate, paymentMessages } from '@erti/contracts';
 import { phonepeCallbackAuthorization } from '@erti/protocols';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -85,7 +85,7 @@ async function ashaComplains() {
     contactNumber: '9876543210',
     email: asha.email,
     initiatedVia: 'Erti Pay',
-    transactionDate: indianDate(),
+    transactionDate: indiaDate(),
     transactionAmount: 100,
     txnReferenceId: ashas.txnReferenceId,
     description: 'Private note from Asha about flat 4B',

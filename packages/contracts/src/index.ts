@@ -2,6 +2,7 @@ export * from './catalogue.ts';
 export * from './constants.ts';
 export * from './email-address.ts';
 export * from './gateways.ts';
+export * from './india-time.ts';
 export * from './languages.ts';
 export * from './messages.ts';
 export * from './schemas/accounts.ts';

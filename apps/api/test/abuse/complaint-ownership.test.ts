@@ -1,4 +1,4 @@
-import { indianDate } from '@erti/contracts';
+import { indiaDate } from '@erti/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaints } from '../../src/db/schema/support.ts';
@@ -41,7 +41,7 @@ const complaintAbout = (txn: PaidTxn, overrides: object = {}) => ({
   contactNumber: '9876500001',
   email: ATTACKER,
   initiatedVia: 'Erti Pay',
-  transactionDate: indianDate(),
+  transactionDate: indiaDate(),
   transactionAmount: txn.amountPaise / 100,
   txnReferenceId: txn.txnReferenceId,
   ...overrides,
@@ -132,7 +132,7 @@ describe('a complaint about a payment', () => {
       queryType: 'Refund',
       txnReferenceId: txn.txnReferenceId,
       status: 'LOGGED',
-      expectedResolutionDate: indianDate(),
+      expectedResolutionDate: indiaDate(),
       details: { name: 'Stranger', email: ATTACKER, contactNumber: '9000000000' },
       senderIp: '10.35.5.250',
     });

@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS } from '@erti/contracts/india-time';
 /**
  * The network's clock. Tests move it forward (`POST /bou/_sandbox/clock`) instead of waiting, so
  * pending payments settle and complaints advance deterministically.
@@ -22,11 +23,9 @@ export class SandboxClock {
   }
 }
 
-const istOffsetMs = 330 * 60_000;
-
 /** The parts of a moment in India Standard Time, where Bharat Connect keeps its dates. */
 export function istParts(date: Date) {
-  const ist = new Date(date.getTime() + istOffsetMs);
+  const ist = new Date(date.getTime() + IST_OFFSET_MS);
   const iso = ist.toISOString();
   const startOfYear = Date.UTC(ist.getUTCFullYear(), 0, 1);
   return {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { indiaDateTime } from '@erti/contracts/india-time';
 
 /** Random digits, for gateway ids such as PayU's mihpayid. */
 export function randomDigits(length: number): string {
@@ -16,6 +17,4 @@ export function randomAlnum(length: number): string {
 }
 
 /** Date-time in India (IST) as gateways print it: `YYYY-MM-DD HH:mm:ss`. */
-export function istDateTime(at: Date = new Date()): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const istDateTime = indiaDateTime;

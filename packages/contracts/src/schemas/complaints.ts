@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_LENGTH } from '../constants.ts';
+import { indiaDate } from '../india-time.ts';
 import { messageValuesSchema, rupeesFieldSchema } from './common.ts';
 import { emailAddressSchema } from './email-address.ts';
 
@@ -26,11 +27,6 @@ export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as con
 /** The widest date range a transaction search may span, in days. */
 export const MAX_TRANSACTION_QUERY_DAYS = 90;
 
-/** Today's date (YYYY-MM-DD) in India, where every date the user types is meant. */
-export function indianDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
-}
-
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -47,7 +43,7 @@ const pastDate = (label: string) =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
     .refine(isRealDate, `${label} is not a real date`)
-    .refine((value) => value <= indianDate(), `${label} cannot be in the future`);
+    .refine((value) => value <= indiaDate(), `${label} cannot be in the future`);
 
 /** A required text field: missing, blank or not text all get the same plain request. */
 const requiredText = (message: string, max: number) =>

@@ -1,3 +1,4 @@
+import { indiaMinuteOfDay } from '@erti/contracts/india-time';
 import type { PhonepeOrderState, PhonepePaymentDetail } from './phonepe.ts';
 
 /**
@@ -147,7 +148,6 @@ export const PHONEPE_NOTICE_MS = 24 * 3_600_000;
 export const PHONEPE_REDEMPTION_ATTEMPTS = 4;
 export const PHONEPE_REDEMPTION_WINDOW_MS = 48 * 3_600_000;
 
-const IST_OFFSET_MS = 330 * 60_000;
 /** PhonePe's non-peak periods in IST minutes of the day: 21:31–09:59 and 13:01–16:59. */
 const OFF_PEAK_WINDOWS: readonly [number, number][] = [
   [0, 9 * 60 + 59],
@@ -155,18 +155,16 @@ const OFF_PEAK_WINDOWS: readonly [number, number][] = [
   [21 * 60 + 31, 24 * 60 - 1],
 ];
 
-const istMinuteOfDay = (at: Date) => Math.floor(((at.getTime() + IST_OFFSET_MS) % 86_400_000) / 60_000);
-
 /** Whether a retry of a failed redemption may run at `at` (within PhonePe's non-peak windows, IST). */
 export function phonepeOffPeak(at: Date): boolean {
-  const minute = istMinuteOfDay(at);
+  const minute = indiaMinuteOfDay(at);
   return OFF_PEAK_WINDOWS.some(([from, to]) => minute >= from && minute <= to);
 }
 
 /** The first moment at or after `at` inside an off-peak window: when a failed redemption may be retried. */
 export function phonepeNextOffPeak(at: Date): Date {
   if (phonepeOffPeak(at)) return at;
-  const minute = istMinuteOfDay(at);
+  const minute = indiaMinuteOfDay(at);
   const next = OFF_PEAK_WINDOWS.find(([from]) => from > minute)?.[0] ?? 24 * 60;
   const startOfMinute = at.getTime() - (at.getTime() % 60_000);
   return new Date(startOfMinute + (next - minute) * 60_000);

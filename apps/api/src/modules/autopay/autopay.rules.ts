@@ -1,4 +1,5 @@
 import type { AutopayDebitOutcome } from '@erti/contracts';
+import { atIndiaHour, indiaDate } from '@erti/contracts/india-time';
 import type { MandateRefusal, MandateState } from '../../integrations/mandate-gateway.ts';
 import { eMandateLimitPaise } from '../../integrations/mandate-gateway.ts';
 import type { DebitRow, MandateRow, MandateStatus } from './autopay.repository.ts';
@@ -8,8 +9,6 @@ import type { DebitRow, MandateRow, MandateStatus } from './autopay.repository.t
  * whether it may be debited automatically at all, and what a gateway's mandate state means here.
  */
 
-const IST_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
 /** A debit falls at this hour, India time, on its day: early, so the bill is paid that day. */
 export const DEBIT_HOUR_IST = 10;
 /**
@@ -35,12 +34,9 @@ export function debitTimeOf(dueDate: string, daysBefore: number, now: Date): Dat
   if (!match) return undefined;
   const due = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   if (Number.isNaN(due)) return undefined;
-  const at = due - daysBefore * DAY_MS + DEBIT_HOUR_IST * 3_600_000 - IST_OFFSET_MS;
+  const at = atIndiaHour(due, DEBIT_HOUR_IST, -daysBefore).getTime();
   return new Date(Math.max(at, now.getTime() + EARLIEST_DEBIT_MS));
 }
-
-/** The India date (YYYY-MM-DD) of a moment. */
-const indiaDate = (at: Date) => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Whether a debit at `debitAt` falls after the bill's due date (YYYY-MM-DD, India): the notice says so. */
 export const debitAfterDueDate = (debitAt: Date, dueDate: string): boolean => indiaDate(debitAt) > dueDate;

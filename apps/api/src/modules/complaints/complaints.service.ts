@@ -1,7 +1,7 @@
 import {
   type ComplaintStatusRequest,
   type ComplaintStatusResponse,
-  indianDate,
+  indiaDate,
   isTransactionQuery,
   type MyComplaintsResponse,
   type RaiseComplaint,
@@ -259,7 +259,7 @@ export function createComplaintsService(deps: {
         ...registration,
         userId: caller.userId,
         queryType: input.queryType,
-        expectedResolutionDate: addWorkingDays(indianDate(), RESOLUTION_WORKING_DAYS),
+        expectedResolutionDate: addWorkingDays(indiaDate(), RESOLUTION_WORKING_DAYS),
         details: detailsOf(input),
         screenshot,
         senderIp: caller.ip,

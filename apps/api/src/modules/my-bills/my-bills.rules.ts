@@ -1,4 +1,5 @@
 import { DUE_SOON_DAYS, type MyBillState } from '@erti/contracts';
+import { atIndiaHour } from '@erti/contracts/india-time';
 import type { ReminderKind } from './my-bills.repository.ts';
 
 /**
@@ -6,13 +7,8 @@ import type { ReminderKind } from './my-bills.repository.ts';
  * check runs. Days are calendar days in India, where the network dates bills.
  */
 
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Today in India (YYYY-MM-DD) at `now`. */
-export const istDay = (now: Date): string =>
-  new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Midnight UTC of a YYYY-MM-DD day, or undefined for a date the network wrote some other way. */
 function dayStart(day: string): number | undefined {
@@ -65,7 +61,7 @@ export function reminderTimes(
   const times: { kind: ReminderKind; at: Date }[] = [{ kind: 'new', at: foundAt }];
   if (due === undefined) return times;
   for (const { kind, dayOffset } of TIMED_REMINDERS) {
-    const at = new Date(due + dayOffset * DAY_MS + reminderHourIst * 3_600_000 - IST_OFFSET_MS);
+    const at = atIndiaHour(due, reminderHourIst, dayOffset);
     if (at > foundAt) times.push({ kind, at });
   }
   return times;

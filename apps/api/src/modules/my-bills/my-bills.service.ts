@@ -1,4 +1,5 @@
 import type { AddMyBillRequest, MyBill } from '@erti/contracts';
+import { indiaDate } from '@erti/contracts/india-time';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -19,7 +20,7 @@ import {
   paymentsOfBills,
   setReminders,
 } from './my-bills.repository.ts';
-import { istDay, stateOf } from './my-bills.rules.ts';
+import { stateOf } from './my-bills.rules.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 const NOT_FOUND = 'This bill is not in your My Bills';
@@ -46,7 +47,7 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
     for (const row of rows) {
       if (!billers.has(row.billerId)) billers.set(row.billerId, await findBiller(db, row.billerId));
     }
-    const today = istDay(clock.now());
+    const today = indiaDate(clock.now());
     return rows.map((row) => {
       const payment = row.billNumber ? payments.get(paymentKey(row.billerId, row.billNumber)) : undefined;
       const biller = billers.get(row.billerId);

@@ -1,4 +1,5 @@
 import { MERCHANT_REFUND_WINDOW_DAYS } from '@erti/contracts/constants';
+import { endOfIndiaDay, indiaDayNumber, startOfIndiaDay } from '@erti/contracts/india-time';
 import type { RefundRow } from './payments.repository.ts';
 
 /**
@@ -19,15 +20,6 @@ export const RBI_REFUND_DAYS = 5;
 /** RBI's compensation for each day past the turnaround: ₹100. */
 export const RBI_COMPENSATION_PAISE_PER_DAY = 10_000;
 
-const DAY_MS = 86_400_000;
-/** India has one offset all year (no daylight saving), so its calendar day is plain arithmetic. */
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** The IST calendar day of an instant, as a day count since 1970-01-01. */
-const istDay = (at: Date) => Math.floor((at.getTime() + IST_OFFSET_MS) / DAY_MS);
-/** The last millisecond of an IST calendar day. */
-const endOfIstDay = (day: number) => new Date((day + 1) * DAY_MS - IST_OFFSET_MS - 1);
-
 /** What of a refund its deadline depends on: who asked (reason), and when it was asked and ended. */
 export type RefundDates = Pick<RefundRow, 'reason' | 'status' | 'createdAt' | 'completedAt' | 'updatedAt'>;
 
@@ -46,13 +38,13 @@ export interface RefundTerms {
 /** The IST days a refund's window opens and closes: T to T+5, or the merchant's request day to its window's end. */
 function windowOf(paidAt: Date, refund: Pick<RefundDates, 'reason' | 'createdAt'>) {
   const auto = refund.reason === 'auto';
-  const firstDay = istDay(auto ? paidAt : refund.createdAt);
+  const firstDay = indiaDayNumber(auto ? paidAt : refund.createdAt);
   return { firstDay, lastDay: firstDay + (auto ? RBI_REFUND_DAYS : MERCHANT_REFUND_WINDOW_DAYS) };
 }
 
 /** The last instant a refund may reach the customer on time. */
 export const refundDeadline = (paidAt: Date, refund: Pick<RefundDates, 'reason' | 'createdAt'>) =>
-  endOfIstDay(windowOf(paidAt, refund).lastDay);
+  endOfIndiaDay(windowOf(paidAt, refund).lastDay);
 
 /**
  * A refund's deadline, age and compensation, from when the customer paid (the order's creation) and
@@ -61,12 +53,12 @@ export const refundDeadline = (paidAt: Date, refund: Pick<RefundDates, 'reason' 
 export function refundTerms(paidAt: Date, refund: RefundDates, now: Date): RefundTerms {
   const { firstDay, lastDay } = windowOf(paidAt, refund);
   const end = refund.completedAt ?? (refund.status === 'FAILED' ? refund.updatedAt : now);
-  const daysLate = Math.max(0, istDay(end) - lastDay);
+  const daysLate = Math.max(0, indiaDayNumber(end) - lastDay);
   // A failed attempt returned nothing: the compensation is counted on the attempt that follows it.
   const compensated = refund.reason === 'auto' && refund.status !== 'FAILED';
   return {
-    deadline: endOfIstDay(lastDay),
-    day: istDay(end) - firstDay,
+    deadline: endOfIndiaDay(lastDay),
+    day: indiaDayNumber(end) - firstDay,
     late: daysLate > 0,
     daysLate,
     compensationPaise: compensated ? daysLate * RBI_COMPENSATION_PAISE_PER_DAY : 0,
@@ -79,10 +71,9 @@ export function refundTerms(paidAt: Date, refund: RefundDates, now: Date): Refun
  * `askedBefore`. A query counts late refunds with them (the metrics, decision 067).
  */
 export function lateRefundCutoffs(now: Date): { paidBefore: Date; askedBefore: Date } {
-  const startOfIstDay = (day: number) => new Date(day * DAY_MS - IST_OFFSET_MS);
-  const today = istDay(now);
+  const today = indiaDayNumber(now);
   return {
-    paidBefore: startOfIstDay(today - RBI_REFUND_DAYS),
-    askedBefore: startOfIstDay(today - MERCHANT_REFUND_WINDOW_DAYS),
+    paidBefore: startOfIndiaDay(today - RBI_REFUND_DAYS),
+    askedBefore: startOfIndiaDay(today - MERCHANT_REFUND_WINDOW_DAYS),
   };
 }

@@ -1,5 +1,5 @@
 import {
-  indianDate,
+  indiaDate,
   isTransactionQuery,
   phoneDigits,
   queryTypes,
@@ -78,7 +78,7 @@ export function RaiseComplaintForm({ prefill }: { prefill?: ComplaintNavigationS
   });
   const queryType = watch('queryType');
   const aboutTransaction = queryType === undefined || isTransactionQuery(queryType);
-  const today = indianDate();
+  const today = indiaDate();
 
   /** Once the api asked for the payer's code, the step stays until the complaint is registered. */
   const [proving, setProving] = useState(false);

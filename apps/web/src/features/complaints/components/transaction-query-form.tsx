@@ -1,4 +1,4 @@
-import { indianDate, type TransactionQuery, transactionQueryRequestSchema } from '@erti/contracts';
+import { indiaDate, type TransactionQuery, transactionQueryRequestSchema } from '@erti/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -60,7 +60,7 @@ export function TransactionQueryForm() {
     defaultValues: { searchBy: 'mobile', mobileNumber: '', fromDate: '', toDate: '', txnReferenceId: '' },
   });
   const searchBy = watch('searchBy');
-  const today = indianDate();
+  const today = indiaDate();
   const fromDate = watch('fromDate');
   const fromField = register('fromDate');
 
