@@ -1,11 +1,13 @@
 import type { Language } from '@erti/contracts/languages';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fetchBillInBrowser, findBillCustomer } from '../support/bill-customers.ts';
+import { chooseGatewayOutcome, downloadReceipt, orderIdOf } from '../support/bill-payment.ts';
 import { type BrowserSession, openBrowser, type Page } from '../support/browser.ts';
-import { catalogueOf } from '../support/catalogues.ts';
+import { type Catalogue, catalogueOf, mailCatalogueOf } from '../support/catalogues.ts';
 import { type FetchBiller, findFetchBiller } from '../support/fetch-biller.ts';
 import { chooseDeviceLanguage } from '../support/language.ts';
-import { screenshotForReview } from '../support/screenshots.ts';
+import { lettersOf, pdfFact, pdfTextOf } from '../support/pdf-text.ts';
+import { fileForReview, screenshotForReview } from '../support/screenshots.ts';
 import { signInThroughApi } from '../support/session.ts';
 
 /**
@@ -13,7 +15,7 @@ import { signInThroughApi } from '../support/session.ts';
  * each language, a label of the bill confirmation and the payment summary wraps without touching its
  * value; the words the site itself writes (the recharge's Mobile Number, Circle and plan, the
  * category, the menus' screen-reader names) are in the language, and only what the network sends
- * stays as sent.
+ * stays as sent: on the payment summary, and on a recharge's receipt and its PDF (decision 116).
  */
 const apiUrl = inject('apiUrl');
 const sandboxUrl = inject('sandboxUrl');
@@ -98,46 +100,55 @@ describe.each(['en', 'hi', 'ta'] as const)('the bill confirmation in %s', (langu
   });
 });
 
+/**
+ * A signed-in customer's Jio recharge in Mumbai in the language, up to the payment summary: a plan
+ * with a price no other Mumbai plan has, typed as the amount. Gives the plan's id.
+ */
+async function rechargeToSummary(page: Page, language: Language, t: Catalogue): Promise<string> {
+  await signInThroughApi(page, apiUrl, sandboxUrl);
+  const operators = (await (await fetch(`${apiUrl}/api/bbps/prod/Mobile%20Prepaid`)).json()) as {
+    billerId: string;
+    billerName: string;
+  }[];
+  const jio = operators.find((operator) => /\bjio\b/i.test(operator.billerName));
+  if (!jio) throw new Error('The network has no Jio prepaid operator');
+  const plans = (await (
+    await fetch(`${apiUrl}/api/bbps/prod/circle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ billerId: jio.billerId, circle: 'Mumbai' }),
+    })
+  ).json()) as { Id: string; amountInRupees: number }[];
+  // A price no other Mumbai plan has: typing it picks that plan.
+  const plan = plans.find(
+    (one) => plans.filter((other) => other.amountInRupees === one.amountInRupees).length === 1,
+  );
+  if (!plan) throw new Error('No Mumbai plan with a price of its own');
+  await chooseDeviceLanguage(page, apiUrl, language);
+  await page.goto(`${apiUrl}/services/recharge/Mobile%20Prepaid`);
+  await page.getByLabel(t('recharge.mobile.mobileNumber'), { exact: true }).fill('9876543210');
+  const operator = page.getByRole('combobox', { name: t('recharge.mobile.operator') });
+  await operator.click();
+  await operator.fill('jio');
+  await page.getByRole('option', { name: jio.billerName, exact: true }).click();
+  const circle = page.getByLabel(t('recharge.plans.circle'), { exact: true });
+  await expect.poll(() => circle.isEnabled()).toBe(true);
+  await circle.selectOption('Mumbai');
+  await page.getByLabel(t('payments.progress.amount'), { exact: true }).fill(String(plan.amountInRupees));
+  // The plans have loaded and the price picked its plan.
+  await page.getByText(t('recharge.plans.selectedPlan')).waitFor();
+  await page.getByRole('button', { name: t('recharge.proceed') }).click();
+  await page.waitForURL(`${apiUrl}/payment-selection`);
+  return plan.Id;
+}
+
 /** The site's own words for a mobile recharge's rows, which the network did not name. */
 describe.each(['hi', 'ta'] as const)('a mobile recharge in %s', (language) => {
   const t = catalogueOf(language);
 
   it('names every row of the payment summary in the language, apart at 320 and 390 px', async () => {
     const { page } = browser;
-    await signInThroughApi(page, apiUrl, sandboxUrl);
-    const operators = (await (await fetch(`${apiUrl}/api/bbps/prod/Mobile%20Prepaid`)).json()) as {
-      billerId: string;
-      billerName: string;
-    }[];
-    const jio = operators.find((operator) => /\bjio\b/i.test(operator.billerName));
-    if (!jio) throw new Error('The network has no Jio prepaid operator');
-    const plans = (await (
-      await fetch(`${apiUrl}/api/bbps/prod/circle`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ billerId: jio.billerId, circle: 'Mumbai' }),
-      })
-    ).json()) as { amountInRupees: number }[];
-    // A price no other Mumbai plan has: typing it picks that plan.
-    const plan = plans.find(
-      (one) => plans.filter((other) => other.amountInRupees === one.amountInRupees).length === 1,
-    );
-    if (!plan) throw new Error('No Mumbai plan with a price of its own');
-    await chooseDeviceLanguage(page, apiUrl, language);
-    await page.goto(`${apiUrl}/services/recharge/Mobile%20Prepaid`);
-    await page.getByLabel(t('recharge.mobile.mobileNumber'), { exact: true }).fill('9876543210');
-    const operator = page.getByRole('combobox', { name: t('recharge.mobile.operator') });
-    await operator.click();
-    await operator.fill('jio');
-    await page.getByRole('option', { name: jio.billerName, exact: true }).click();
-    const circle = page.getByLabel(t('recharge.plans.circle'), { exact: true });
-    await expect.poll(() => circle.isEnabled()).toBe(true);
-    await circle.selectOption('Mumbai');
-    await page.getByLabel(t('payments.progress.amount'), { exact: true }).fill(String(plan.amountInRupees));
-    // The plans have loaded and the price picked its plan.
-    await page.getByText(t('recharge.plans.selectedPlan')).waitFor();
-    await page.getByRole('button', { name: t('recharge.proceed') }).click();
-    await page.waitForURL(`${apiUrl}/payment-selection`);
+    await rechargeToSummary(page, language, t);
     const summary = page.getByRole('region', { name: t('payments.summary.title') });
     await summary.getByText(t('payments.summary.convenienceFee')).waitFor();
 
@@ -153,6 +164,43 @@ describe.each(['hi', 'ta'] as const)('a mobile recharge in %s', (language) => {
     const category = summary.locator('dt', { hasText: t('payments.receipt.category') }).locator('+ dd');
     expect(await category.textContent()).toBe(t('catalogue.Mobile Prepaid'));
     await labelsKeepApart(page, 'main section dl', `recharge-summary-${language}`);
+  });
+
+  it("pays it, and its receipt and the receipt's PDF name the category, number, circle and plan in the language", async () => {
+    const { page } = browser;
+    const planId = await rechargeToSummary(page, language, t);
+    await page.getByRole('button', { name: t('payments.selection.payu') }).click();
+    await page.waitForURL(`${sandboxUrl}/payu/**`);
+    await chooseGatewayOutcome(page, 'Success');
+    await page.waitForURL(`${apiUrl}/payment-success?**`);
+    const orderId = orderIdOf(page.url());
+    await page.goto(`${apiUrl}/receipt/${orderId}`);
+    await page.getByRole('heading', { name: t('payments.receipt.title') }).waitFor();
+
+    const receipt = page.locator('#receipt dl');
+    const line = (label: string) => receipt.locator(`dt:text-is("${label}") + dd`).textContent();
+    expect(await line(t('payments.receipt.category'))).toBe(t('catalogue.Mobile Prepaid'));
+    expect(await line(t('bills.param.mobileNumber'))).toBe('9876543210');
+    // The circle's name is the network's; the label is the site's.
+    expect(await line(t('bills.param.circle'))).toBe('Mumbai');
+    expect(await line(t('bills.param.planId'))).toBe(planId);
+    const labels = await receipt.locator('dt').allTextContents();
+    expect(labels.filter((label) => !SCRIPTS[language].test(label))).toEqual([]);
+    // The plan once: no second line repeats its id.
+    expect(await receipt.getByText(planId, { exact: true }).count()).toBe(1);
+    expect(await line(t('payments.receipt.dateTime'))).toMatch(new RegExp(` ${t('app.time.zone')}$`));
+    await screenshotForReview(page, `recharge-receipt-${language}`);
+
+    const pdf = await downloadReceipt(page, orderId, undefined, t('payments.receipt.downloadPdf'));
+    fileForReview(`recharge-receipt-${language}.pdf`, Buffer.from(pdf, 'latin1'));
+    const text = await pdfTextOf(Buffer.from(pdf, 'latin1'));
+    const onPdf = mailCatalogueOf(language);
+    const fact = (id: string) => pdfFact(text, onPdf(id)) ?? '';
+    expect(lettersOf(fact('receipt.category'))).toBe(lettersOf(t('catalogue.Mobile Prepaid')));
+    expect(fact('receipt.param.mobileNumber')).toBe('9876543210');
+    expect(fact('receipt.param.circle')).toBe('Mumbai');
+    expect(fact('receipt.param.planId')).toBe(planId);
+    expect(text).not.toMatch(/Mobile Prepaid|Mobile Number|Circle|\bId\b|\bIST\b/);
   });
 });
 
