@@ -49,7 +49,8 @@ const refund: RefundRow = {
   gatewayRefundId: null,
   failureReason: null,
   completedAt: null,
-  deadlineAt: createdAt,
+  // Written when it opened: T+5, the end of 25 November in India.
+  deadlineAt: new Date('2026-11-25T18:29:59.999Z'),
   createdAt,
   updatedAt: createdAt,
 };

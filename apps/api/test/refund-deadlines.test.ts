@@ -60,7 +60,13 @@ describe('an automatic refund retried after the gateway failed it', () => {
     await env.database.db.update(orders).set({ createdAt: paidAt }).where(eq(orders.id, orderId));
     await env.database.db
       .update(refunds)
-      .set({ status: 'FAILED', createdAt: paidAt, updatedAt: new Date(paidAt.getTime() + 3 * DAY_MS) })
+      .set({
+        status: 'FAILED',
+        createdAt: paidAt,
+        updatedAt: new Date(paidAt.getTime() + 3 * DAY_MS),
+        // As it was written when it opened, eight days ago.
+        deadlineAt: new Date(endOfIstDayAfter(paidAt, 5)),
+      })
       .where(eq(refunds.id, first?.refundId ?? ''));
     await settleJobs(env);
 

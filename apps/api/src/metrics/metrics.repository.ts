@@ -42,20 +42,16 @@ export async function dueJobs(executor: Executor): Promise<{ count: number; olde
   return rowsOf<{ count: number; oldestAgeSeconds: number }>(result)[0] ?? { count: 0, oldestAgeSeconds: 0 };
 }
 
-/**
- * Refunds still PENDING past their deadline, by reason (`refunds_status_idx`, then each one's order):
- * an automatic refund by the day its customer paid, a merchant's by the day it was asked.
- */
+/** Refunds still PENDING past the deadline each was given when it opened, by reason (`refunds_status_idx`). */
 export async function countLateRefunds(
   executor: Executor,
-  cutoffs: { paidBefore: Date; askedBefore: Date },
+  now: Date,
 ): Promise<{ reason: string; count: number }[]> {
+  // Late is past the deadline written on the refund when it opened (refundTerms reads the same).
   const result = await executor.execute(sql`
     select r.reason, count(*)::int as count
-    from refunds r join orders o on o.id = r.order_id
-    where r.status = 'PENDING' and case when r.reason = 'auto'
-      then o.created_at < ${cutoffs.paidBefore.toISOString()}::timestamptz
-      else r.created_at < ${cutoffs.askedBefore.toISOString()}::timestamptz end
+    from refunds r
+    where r.status = 'PENDING' and r.deadline_at < ${now.toISOString()}::timestamptz
     group by r.reason`);
   return rowsOf(result);
 }

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
 import type { OutsideSystems } from '../integrations/outside-systems.ts';
-import { lateRefundCutoffs, orderStatuses, restingStatuses } from '../modules/payments/index.ts';
+import { orderStatuses, restingStatuses } from '../modules/payments/index.ts';
 import { countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
 
 /**
@@ -103,7 +103,7 @@ export function createMetrics(options: {
     const figures = Promise.all([
       countOrdersByStatus(options.db, orderStatusGroups),
       dueJobs(options.db),
-      countLateRefunds(options.db, lateRefundCutoffs(new Date())),
+      countLateRefunds(options.db, new Date()),
     ]).catch(() => undefined); // caught here, so that a failure after the timeout is no unhandled rejection
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => {

@@ -18,13 +18,7 @@ import { type KeyedMessage, keyedMessage } from '../../answer-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { RefundsService } from '../payments/index.ts';
-import {
-  orderStatuses,
-  orderTotal,
-  refundDeadline,
-  refundTerms,
-  transactionTime,
-} from '../payments/index.ts';
+import { orderStatuses, orderTotal, refundTerms, transactionTime } from '../payments/index.ts';
 import {
   findRefund,
   findRefundByIdempotencyKey,
@@ -221,7 +215,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     }
     const values = { amountPaise: refund.amountPaise, orderId: order.merchantOrderId };
     if (refund.status === 'COMPLETED') return keyedMessage('merchant.refundCompleted', values);
-    const deadlineAt = refundDeadline(order.createdAt, refund).toISOString();
+    const deadlineAt = refund.deadlineAt.toISOString();
     return keyedMessage('merchant.refundInitiated', { ...values, deadlineAt });
   }
 

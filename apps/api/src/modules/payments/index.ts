@@ -16,5 +16,5 @@ export {
   createRefunds,
 } from './payments.module.ts';
 export { findHoldingOrder, lockBill, type OrderEventRow, type OrderRow } from './payments.repository.ts';
-export { lateRefundCutoffs, refundDeadline, refundTerms } from './refund-deadline.ts';
+export { refundTerms } from './refund-deadline.ts';
 export type { RefundsService } from './refunds.service.ts';

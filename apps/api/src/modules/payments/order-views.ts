@@ -45,8 +45,9 @@ const unconfirmedStatuses: readonly OrderStatus[] = ['CREATED', 'PAYMENT_PENDING
 /** The deadline the customer was told for the money on its way back (decision 063). */
 function refundDeadlineOf(order: OrderRow, refunds: readonly RefundRow[]): Date {
   const open = refunds.find((refund) => refund.status === 'PENDING') ?? refunds.at(-1);
+  if (open) return open.deadlineAt;
   // No refund opened yet (a refused bill before its refund job ran): an automatic one is due T+5.
-  return refundDeadline(order.createdAt, open ?? { reason: 'auto', createdAt: order.createdAt });
+  return refundDeadline(order.createdAt, { reason: 'auto', createdAt: order.createdAt });
 }
 
 /**
@@ -136,7 +137,7 @@ export function toOrderDetail(order: OrderRow, events: OrderEventRow[], refunds:
       reason: refund.reason,
       note: refund.note,
       createdAt: refund.createdAt.toISOString(),
-      deadline: refundDeadline(order.createdAt, refund).toISOString(),
+      deadline: refund.deadlineAt.toISOString(),
     })),
   };
 }
@@ -153,9 +154,7 @@ export function statusMessage(order: OrderRow, refunds: RefundRow[], events: Ord
   const takenPaise = order.capturedPaise ?? orderTotal(order);
   const total = formatRupees(takenPaise);
   const pending = refunds.find((refund) => refund.status === 'PENDING');
-  const by = pending
-    ? ` and will reach you by ${formatIstDate(refundDeadline(order.createdAt, pending))}`
-    : '';
+  const by = pending ? ` and will reach you by ${formatIstDate(pending.deadlineAt)}` : '';
   // The network confirmed the bill: a refund now is a merchant's, possibly of a part.
   const billPaid = order.completedAt !== null;
   const refunded = sumOf(refunds, 'COMPLETED');

@@ -1,5 +1,5 @@
 import { MERCHANT_REFUND_WINDOW_DAYS } from '@erti/contracts/constants';
-import { endOfIndiaDay, indiaDayNumber, startOfIndiaDay } from '@erti/contracts/india-time';
+import { endOfIndiaDay, indiaDayNumber } from '@erti/contracts/india-time';
 import type { RefundRow } from './payments.repository.ts';
 
 /**
@@ -21,7 +21,10 @@ export const RBI_REFUND_DAYS = 5;
 export const RBI_COMPENSATION_PAISE_PER_DAY = 10_000;
 
 /** What of a refund its deadline depends on: who asked (reason), and when it was asked and ended. */
-export type RefundDates = Pick<RefundRow, 'reason' | 'status' | 'createdAt' | 'completedAt' | 'updatedAt'>;
+export type RefundDates = Pick<
+  RefundRow,
+  'reason' | 'status' | 'createdAt' | 'completedAt' | 'updatedAt' | 'deadlineAt'
+>;
 
 export interface RefundTerms {
   /** The last instant the money may reach the customer on time. */
@@ -42,7 +45,10 @@ function windowOf(paidAt: Date, refund: Pick<RefundDates, 'reason' | 'createdAt'
   return { firstDay, lastDay: firstDay + (auto ? RBI_REFUND_DAYS : MERCHANT_REFUND_WINDOW_DAYS) };
 }
 
-/** The last instant a refund may reach the customer on time. */
+/**
+ * The last instant a refund may reach the customer on time: written on the refund when it opens
+ * (`deadlineAt`), which is what every later answer reads; computed here only for a refund not opened yet.
+ */
 export const refundDeadline = (paidAt: Date, refund: Pick<RefundDates, 'reason' | 'createdAt'>) =>
   endOfIndiaDay(windowOf(paidAt, refund).lastDay);
 
@@ -51,29 +57,17 @@ export const refundDeadline = (paidAt: Date, refund: Pick<RefundDates, 'reason' 
  * the refund's own dates; `now` ages a refund still pending.
  */
 export function refundTerms(paidAt: Date, refund: RefundDates, now: Date): RefundTerms {
-  const { firstDay, lastDay } = windowOf(paidAt, refund);
+  const { firstDay } = windowOf(paidAt, refund);
+  const lastDay = indiaDayNumber(refund.deadlineAt);
   const end = refund.completedAt ?? (refund.status === 'FAILED' ? refund.updatedAt : now);
   const daysLate = Math.max(0, indiaDayNumber(end) - lastDay);
   // A failed attempt returned nothing: the compensation is counted on the attempt that follows it.
   const compensated = refund.reason === 'auto' && refund.status !== 'FAILED';
   return {
-    deadline: endOfIndiaDay(lastDay),
+    deadline: refund.deadlineAt,
     day: indiaDayNumber(end) - firstDay,
     late: daysLate > 0,
     daysLate,
     compensationPaise: compensated ? daysLate * RBI_COMPENSATION_PAISE_PER_DAY : 0,
-  };
-}
-
-/**
- * The instants before which a refund still PENDING at `now` is late, by `refundTerms`' rule: an
- * automatic refund of a payment made before `paidBefore`, a merchant's refund asked before
- * `askedBefore`. A query counts late refunds with them (the metrics, decision 067).
- */
-export function lateRefundCutoffs(now: Date): { paidBefore: Date; askedBefore: Date } {
-  const today = indiaDayNumber(now);
-  return {
-    paidBefore: startOfIndiaDay(today - RBI_REFUND_DAYS),
-    askedBefore: startOfIndiaDay(today - MERCHANT_REFUND_WINDOW_DAYS),
   };
 }
