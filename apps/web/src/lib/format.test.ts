@@ -1,6 +1,7 @@
+import { indiaDate } from '@erti/contracts/india-time';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatsFor, indianDate, useFormat } from './format.ts';
+import { formatsFor, useFormat } from './format.ts';
 
 const {
   calendarDate: formatCalendarDate,
@@ -50,7 +51,7 @@ describe('format', () => {
     const lateEvening = '2025-11-21T20:00:00Z';
     expect(formatDate(lateEvening)).toBe('22 Nov 2025');
     expect(formatDateTime(lateEvening)).toBe('22 Nov 2025, 1:30 am IST');
-    expect(indianDate(lateEvening)).toBe('2025-11-22');
+    expect(indiaDate(new Date(lateEvening))).toBe('2025-11-22');
   });
 
   it('shows an instant that is not a date as it was sent', () => {

@@ -127,9 +127,3 @@ export function useFormat(): Formats {
   const { formatMessage } = useIntl();
   return formatsFor(useLanguage().language, formatMessage({ id: 'app.time.zone' }));
 }
-
-/** en-CA writes a date as YYYY-MM-DD. */
-const isoDate = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA }));
-
-/** The calendar date of an instant in India, YYYY-MM-DD (what date inputs and complaints expect). */
-export const indianDate = (iso: string) => isoDate().format(new Date(iso));

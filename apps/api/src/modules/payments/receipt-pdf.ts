@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { BRAND, INITIATING_CHANNEL } from '@erti/contracts';
+import { indiaDate } from '@erti/contracts/india-time';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import PDFDocument from 'pdfkit';
 import type { Translator } from '../../lib/i18n.ts';
@@ -34,9 +35,6 @@ export function receiptFontOf(translator: Translator): string | undefined {
 const rupeesWithoutSign = (paise: number) =>
   `Rs. ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupeesFromPaise(paise) as `${number}`)}`;
 
-/** The IST calendar day of an instant, as `Translator.day` takes it ('2026-11-27'). */
-const istDayOf = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
-
 /**
  * The receipt's status in the customer's words: where the money is (decision 108) where that says
  * more than the order's status (nothing taken, a refund's deadline or date, a partial refund).
@@ -49,7 +47,7 @@ function statusText(
 ): string {
   const { t } = translator;
   const money = moneyOf(order, refunds);
-  const day = (iso: string | null) => (iso ? translator.day(istDayOf(iso), 'medium') : '');
+  const day = (iso: string | null) => (iso ? translator.day(indiaDate(new Date(iso)), 'medium') : '');
   switch (money.state) {
     case 'nothing-taken':
       return t('receipt.money.nothingTaken');

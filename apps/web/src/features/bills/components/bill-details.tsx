@@ -1,8 +1,9 @@
+import { indiaDate } from '@erti/contracts/india-time';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { indianDate, useFormat } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { useParamName } from '../../../lib/i18n/param-names.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
@@ -136,7 +137,7 @@ type Row = [label: string, value: string | undefined];
 /** Whether a due date the biller sent ('YYYY-MM-DD') is before today in India; a date written otherwise is not judged. */
 function isOverdue(dueDate: string | undefined): boolean {
   if (!dueDate || !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return false;
-  return dueDate < indianDate(new Date().toISOString());
+  return dueDate < indiaDate();
 }
 
 /**

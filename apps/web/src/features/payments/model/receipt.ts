@@ -1,8 +1,9 @@
 import { GATEWAY_NAMES, type OrderDetail } from '@erti/contracts';
 import { BRAND } from '@erti/contracts/constants';
+import { indiaDate } from '@erti/contracts/india-time';
 import { ownParamName } from '@erti/contracts/param-names';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
-import { type Formats, indianDate } from '../../../lib/format.ts';
+import type { Formats } from '../../../lib/format.ts';
 import type { SiteWords } from '../../../lib/i18n/site-words.ts';
 import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
 import { statusView } from './order-status.ts';
@@ -67,7 +68,7 @@ export function complaintState(order: OrderDetail): ComplaintNavigationState {
       txnReferenceId: order.txnReferenceId ?? undefined,
       // Rupees actually debited (bill amount plus fee): what the user matches with the bank statement.
       transactionAmount: rupeesFromPaise(order.total),
-      transactionDate: indianDate(order.createdAt),
+      transactionDate: indiaDate(new Date(order.createdAt)),
       initiatedVia: BRAND,
     },
   };
