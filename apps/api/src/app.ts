@@ -22,7 +22,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
-import { PRERENDERED_PAGE_SCRIPT_SOURCE } from './modules/site/index.ts';
+import { PRERENDERED_PAGE_SCRIPT_SOURCE, siteConfigFor } from './modules/site/index.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerPrivateAnswers } from './plugins/private-answers.ts';
@@ -184,6 +184,6 @@ export async function buildApp(options: {
   for (const module of modules) await app.register(module.routes, { prefix: '/api' });
   const jobHandlers = Object.assign({}, ...modules.map((module) => module.jobs ?? {}));
 
-  await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist, siteConfigFor(config));
   return { app, deps, modules, jobHandlers, lifecycle, metrics, clock };
 }

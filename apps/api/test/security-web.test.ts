@@ -104,6 +104,9 @@ describe('security headers', () => {
       expect(scripts.length).toBeGreaterThan(0);
       for (const [tag, body = ''] of scripts) {
         if (/\bsrc="/.test(tag)) expect(body.trim()).toBe('');
+        // The site configuration as data (decision 119): a script of a type the browser never runs.
+        else if (/\btype="application\/json"/.test(tag))
+          expect(JSON.parse(body)).toHaveProperty('supportEmail');
         // The prerendered pages' session mark (decision 092), which the browser runs only if its hash is allowed.
         else expect(allowed).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
       }

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { BILLER_NAME_SLOT } from '@erti/contracts/constants';
+import type { SiteConfig } from '@erti/contracts';
+import {
+  BILLER_NAME_SLOT,
+  SITE_CONFIG_ELEMENT_ID,
+  SITE_CONFIG_SLOTS,
+  SITE_FACTS,
+} from '@erti/contracts/constants';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSpa } from '../src/plugins/spa.ts';
@@ -13,9 +19,18 @@ const serviceWorker = 'self.addEventListener("fetch", () => {});';
 const manifest = JSON.stringify({ name: 'Erti Pay', start_url: '/', display: 'standalone' });
 /** A service's bill-entry page as the build writes it (decision 097): the slot as name and letter. */
 const billEntryPageIn = (language: string) =>
-  `<!doctype html><html lang="${language}"><body><div id="root"><span>${BILLER_NAME_SLOT.charAt(0)}</span><h2>${BILLER_NAME_SLOT}</h2>${' '.repeat(2000)}</div></body></html>`;
+  `<!doctype html><html lang="${language}"><body><div id="root"><span>${BILLER_NAME_SLOT.charAt(0)}</span><h2>${BILLER_NAME_SLOT}</h2>${siteSlots}${' '.repeat(2000)}</div></body></html>`;
+/** What a prerendered page leaves for the api to write in (decision 119): the site configuration. */
+const siteSlots = `<a href="mailto:${SITE_CONFIG_SLOTS.supportEmail}">${SITE_CONFIG_SLOTS.supportEmail}</a><script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${SITE_CONFIG_SLOTS.json}</script>`;
 const pageIn = (language: string, heading: string) =>
-  `<!doctype html><html lang="${language}"><body><div id="root"><h1>${heading}</h1></div></body></html>`;
+  `<!doctype html><html lang="${language}"><body><div id="root"><h1>${heading}</h1>${siteSlots}</div></body></html>`;
+/** A deployment's configuration with texts that must be escaped where they are written in. */
+const site: SiteConfig = {
+  ...SITE_FACTS,
+  supportEmail: 'care&help@ertipay.in',
+  logoBaseUrl: 'https://logos.example/</script><script>alert(1)</script>',
+  testPayments: false,
+};
 let dist: string;
 const app = Fastify();
 
@@ -50,7 +65,7 @@ beforeAll(async () => {
       billEntryServices: ['/services/finance-&-tax/Credit Card'],
     }),
   );
-  await registerSpa(app, dist);
+  await registerSpa(app, dist, site);
 });
 afterAll(async () => {
   await app.close();
@@ -144,6 +159,20 @@ describe('serving the prerendered public pages', () => {
       headers: { cookie: 'erti_lang=hi', 'if-none-match': String(response.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("writes this deployment's site configuration in: its texts escaped where shown, the whole as JSON that nothing in it ends", async () => {
+    const response = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    const body = brotliDecompressSync(response.rawPayload).toString();
+    expect(body).toContain('<a href="mailto:care&amp;help@ertipay.in">care&amp;help@ertipay.in</a>');
+    const json = new RegExp(
+      `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">(.*?)</script>`,
+    ).exec(body)?.[1];
+    expect(JSON.parse(json ?? '')).toEqual(site);
+    expect(body).not.toMatch(/[\uE002\uE003]/);
+    const billEntry = await app.inject({ url: '/services/finance-%26-tax/Credit%20Card/Axis' });
+    expect(billEntry.body).toContain('<h2>Axis</h2><a href="mailto:care&amp;help@ertipay.in">');
+    expect(billEntry.body).not.toMatch(/[\uE000-\uE003]/);
   });
 
   it('finds a service page by its address as the browser writes it', async () => {

@@ -1,3 +1,5 @@
+import type { SiteConfig } from './schemas/site.ts';
+
 /** Business constants and limits of spec section 9. */
 export const BRAND = 'Erti Pay';
 export const PHONE_LENGTH = 10;
@@ -50,7 +52,8 @@ export const USER_DATA_STORAGE_KEY = 'ertiUserData';
  * The one inline script of the prerendered pages (decision 092), in their head; the page's
  * Content-Security-Policy allows exactly this text, by its hash. Before the first paint it marks
  * `<html data-session>` when a session is stored, so the page keeps room for what a signed-in customer
- * sees after hydration. After the first paint it starts the JavaScript, which the build names in
+ * sees after hydration. At the first paint of content (else once the page is parsed and drawn, where
+ * no paint is reported) it starts the JavaScript (decision 121), which the build names in
  * `<link rel="erti-entry">` and `<link rel="erti-preload">` rather than in tags the browser would fetch at
  * once: the page is drawn by its HTML, and on a slow network the JavaScript would share the first
  * round trips with it and the largest picture (decision 093).
@@ -73,11 +76,13 @@ export const PRERENDERED_PAGE_SCRIPT =
   "'button,input:is([type=checkbox],[type=radio],[type=submit],[type=button],[type=image],[type=reset])');" +
   'if(c){e.preventDefault();e.stopImmediatePropagation();early.press=c}};' +
   "document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);" +
-  "document.addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(()=>{" +
+  'let started=0;const start=()=>{if(started++)return;' +
   "for(const l of document.querySelectorAll('link[rel=erti-entry],link[rel=erti-preload]')){" +
   "const e=l.rel==='erti-entry'?Object.assign(document.createElement('script'),{type:'module',src:l.href})" +
   ":Object.assign(document.createElement('link'),{rel:'modulepreload',href:l.href});" +
-  "e.crossOrigin='';document.head.append(e)}})))";
+  "e.crossOrigin='';document.head.append(e)}};" +
+  "new PerformanceObserver((l)=>{l.getEntriesByName('first-contentful-paint').length&&start()}).observe({type:'paint'});" +
+  "document.addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(start)))";
 
 /**
  * A bill-entry page (`/services/<group>/<service>/<biller>`) is prerendered once per service with this
@@ -86,6 +91,48 @@ export const PRERENDERED_PAGE_SCRIPT =
  * name's first character, upper-cased) is the first of them alone.
  */
 export const BILLER_NAME_SLOT = '\uE000biller\uE001';
+
+/**
+ * The site configuration's facts that are the same on every deployment (decision 119): the api's
+ * `GET /site-config` answers them, and the web build draws them into the prerendered pages (the
+ * footer's tax number, the contact page's numbers and addresses). What a deployment sets (support
+ * e-mail, logo store, test payments) the api writes into each prerendered page it serves.
+ */
+export const SITE_FACTS = {
+  whatsappNumber: '+91 90030 12345',
+  callNumber: '+91 44 4567 8900',
+  supportHours: SUPPORT_HOURS,
+  registeredAddress: 'No. 12, 3rd Floor, Anna Salai, Teynampet, Chennai, Tamil Nadu 600018',
+  headquartersAddress: '45 Omalur Main Road, Swarnapuri, Salem, Tamil Nadu 636004',
+  companyRegistrationNumber: 'CIN U66190TN2023PTC158921',
+  taxRegistrationNumber: 'GSTIN 33AAHCE4521K1Z7',
+  socialLinks: [
+    { name: 'Facebook', url: 'https://www.facebook.com/ertipay' },
+    { name: 'Instagram', url: 'https://www.instagram.com/ertipay' },
+    { name: 'X', url: 'https://x.com/ertipay' },
+    { name: 'LinkedIn', url: 'https://www.linkedin.com/company/ertipay' },
+  ],
+  // The spec's 2025 windows, in IST.
+  promotions: {
+    festivalBanner: { from: '2025-08-26T17:30:00+05:30', to: '2025-08-28T17:00:00+05:30' },
+    promoVideo: { from: '2025-03-13T00:00:00+05:30', to: '2025-03-15T14:00:00+05:30' },
+    festivalImage: { from: '2025-01-13T00:00:00+05:30', to: '2025-01-16T14:00:00+05:30' },
+  },
+} satisfies Omit<SiteConfig, 'supportEmail' | 'logoBaseUrl' | 'testPayments'>;
+
+/** The element of a prerendered page whose text is the site configuration, as JSON (decision 119). */
+export const SITE_CONFIG_ELEMENT_ID = 'erti-site-config';
+
+/**
+ * What the api writes into each prerendered page it serves (decision 119): the whole site
+ * configuration as JSON (in the element above), and each text a deployment sets where the page shows
+ * it. Two private-use characters around a word, not the biller name's (decision 097).
+ */
+export const SITE_CONFIG_SLOTS = {
+  json: '\uE002json\uE003',
+  supportEmail: '\uE002supportEmail\uE003',
+  logoBaseUrl: '\uE002logoBaseUrl\uE003',
+} as const;
 
 /** The letter a biller's logo shows when it has no picture: its name's first character, upper-cased. */
 export const logoLetterOf = (billerName: string) => billerName.trim().charAt(0).toUpperCase();

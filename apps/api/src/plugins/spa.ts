@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { SiteConfig } from '@erti/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codingFor } from '../modules/catalogue/index.ts';
-import { type BillEntryPage, loadPrerenderedPages, withBillerName } from '../modules/site/index.ts';
+import { loadPrerenderedPages, withBillerName, withSiteConfig } from '../modules/site/index.ts';
 
 /** Files named by their content's hash never change: kept for a year without asking again. */
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
@@ -16,28 +18,72 @@ const HASHED_ASSET = 'public, max-age=31536000, immutable';
  */
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
+/** A page's HTML in the coding the client accepts. */
+function encoded(html: string, coding: 'br' | 'gzip', brotliQuality: number): Buffer {
+  return coding === 'br'
+    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
+    : gzipSync(html);
+}
+
+/** A prerendered page with the site configuration written in, its ETag and its compressed copies. */
+interface FilledPage {
+  html: string;
+  etag: string;
+  encodings: Map<string, Buffer>;
+}
+
+/**
+ * The prerendered pages of a release with this deployment's site configuration written in (decision
+ * 119): each read from disk and filled once, on its first use, and compressed once per coding, at
+ * brotli's best as the build's own copies were. A failed read is not kept: the next request tries again.
+ */
+function filledPages(distDir: string, site: SiteConfig) {
+  const pages = new Map<string, Promise<FilledPage>>();
+  return (file: string): Promise<FilledPage> => {
+    let page = pages.get(file);
+    if (!page) {
+      page = readFile(join(distDir, file), 'utf8').then((template) => {
+        const html = withSiteConfig(template, site);
+        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+        return { html, etag, encodings: new Map() };
+      });
+      page.catch(() => pages.delete(file));
+      pages.set(file, page);
+    }
+    return page;
+  };
+}
+
+/** A prerendered page, revalidated by its ETag, compressed as the client accepts. */
+function sendFilledPage(request: FastifyRequest, reply: FastifyReply, page: FilledPage): FastifyReply {
+  reply.header('content-type', 'text/html; charset=utf-8').header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const coding = codingFor(request.headers['accept-encoding'] ?? '');
+  if (!coding) return reply.send(page.html);
+  let body = page.encodings.get(coding);
+  if (!body) {
+    body = encoded(page.html, coding, constants.BROTLI_MAX_QUALITY);
+    page.encodings.set(coding, body);
+  }
+  return reply.header('content-encoding', coding).send(body);
+}
+
 /**
  * A bill-entry page with the biller's name written in (decision 097), compressed for this answer:
- * brotli at quality 5 makes its 23 KB 5.8 KB in a few milliseconds; quality 11, as the precompressed
- * pages have, would save 0.5 KB for 50 times the CPU.
+ * brotli at quality 5 makes its 23 KB 5.8 KB in a few milliseconds; quality 11 would save 0.5 KB for
+ * 50 times the CPU.
  */
-async function sendBillEntryPage(
+function sendBillEntryPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  template: (file: string) => Promise<string>,
-  page: BillEntryPage,
-): Promise<FastifyReply> {
-  const html = withBillerName(await template(page.file), page.billerName);
+  page: FilledPage,
+  billerName: string,
+): FastifyReply {
+  const html = withBillerName(page.html, billerName);
   const coding = codingFor(request.headers['accept-encoding'] ?? '');
   reply.header('content-type', 'text/html; charset=utf-8');
   if (!coding) return reply.send(html);
-  return reply
-    .header('content-encoding', coding)
-    .send(
-      coding === 'br'
-        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(html),
-    );
+  return reply.header('content-encoding', coding).send(encoded(html, coding, 5));
 }
 
 /**
@@ -47,9 +93,10 @@ async function sendBillEntryPage(
  * manifest, icons) is revalidated on each use (`no-cache`, with its ETag), so a release reaches every
  * customer (decision 081). The public pages prerendered by the web build are answered in the
  * customer's language (decisions 092, 093), varying by the headers that choose it, and so are the
- * bill-entry pages of their services, with the address's biller name written in (decision 097).
+ * bill-entry pages of their services, with the address's biller name written in (decision 097); each
+ * with `site`, this deployment's site configuration, written in (decision 119).
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, site: SiteConfig): Promise<void> {
   const hashedAssets = join(distDir, 'assets/');
   const hasBuild = existsSync(join(distDir, 'index.html'));
   const prerendered = loadPrerenderedPages(distDir);
@@ -67,18 +114,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         res.setHeader('cache-control', path.startsWith(hashedAssets) ? HASHED_ASSET : 'no-cache'),
     });
   }
-  // A release's templates never change: each is read from disk once, on its first use.
-  const templates = new Map<string, Promise<string>>();
-  const billEntryTemplate = (file: string) => {
-    let template = templates.get(file);
-    if (!template) {
-      template = readFile(join(distDir, file), 'utf8');
-      // A failed read is not kept: the next request tries again.
-      template.catch(() => templates.delete(file));
-      templates.set(file, template);
-    }
-    return template;
-  };
+  const filledPage = filledPages(distDir, site);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api') || !isRead(request.method) || !hasBuild) {
@@ -90,11 +126,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     reply.header('cache-control', 'no-cache');
     const page = prerendered.pageFor(request.url, request.headers);
     const billEntryPage = page ? undefined : prerendered.billEntryPageFor(request.url, request.headers);
-    if (!page && !billEntryPage) return reply.sendFile('index.html', { cacheControl: false });
+    const served = page ?? billEntryPage;
+    if (!served) return reply.sendFile('index.html', { cacheControl: false });
     reply
       .header('vary', 'Accept-Encoding, Cookie, Accept-Language')
-      .header('content-language', (page ?? billEntryPage)?.language);
-    if (billEntryPage) return sendBillEntryPage(request, reply, billEntryTemplate, billEntryPage);
-    return reply.sendFile(page?.file ?? 'index.html', { cacheControl: false });
+      .header('content-language', served.language);
+    return filledPage(served.file).then((filled) =>
+      billEntryPage
+        ? sendBillEntryPage(request, reply, filled, billEntryPage.billerName)
+        : sendFilledPage(request, reply, filled),
+    );
   });
 }

@@ -3,15 +3,22 @@
  * by Vite's server build and called by `build/prerender-plugin.ts`; never part of the browser bundle.
  */
 
-import type { Language } from '@erti/contracts';
+import type { Language, SiteConfig } from '@erti/contracts';
 import { serviceCatalogue } from '@erti/contracts/catalogue';
-import { BILLER_NAME_SLOT, PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
+import {
+  BILLER_NAME_SLOT,
+  PRERENDERED_PAGE_SCRIPT,
+  SITE_CONFIG_ELEMENT_ID,
+  SITE_CONFIG_SLOTS,
+  SITE_FACTS,
+} from '@erti/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { loadMessages } from '../lib/i18n/catalogues.ts';
 import { LanguageProvider } from '../lib/i18n/language-provider.tsx';
 import { paths } from '../lib/paths.ts';
+import { drawWithSiteConfig } from '../lib/site-config-query.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes, loadScreenAt } from './router.tsx';
 
@@ -37,13 +44,27 @@ export const PRERENDERED_PATHS: string[] = [
 ];
 
 /**
- * The note that the page is getting ready: its buttons and fields wait for the JavaScript (decision
- * 094). Outside React's root, so hydration never sees it and the browser bundle does not carry it;
- * CSS shows it after 400 ms and hides it once `<html data-live>` is set. It floats over the page, so
- * neither its coming nor its going moves the layout.
+ * The note that the page is getting ready: a press waits for the JavaScript, which makes it once
+ * live (decisions 094, 118). Outside React's root, so hydration never sees it and the browser bundle
+ * does not carry it; CSS shows it after 400 ms and hides it once `<html data-live>` is set. It floats
+ * over the page, so neither its coming nor its going moves the layout.
  */
 const notReadyNote = (text: string) =>
   `<p data-not-ready-note role="status" class="pointer-events-none fixed bottom-4 left-1/2 z-50 -translate-x-1/2 animate-[erti-note-in_0s_linear_400ms_both] rounded-full bg-gray-900 px-4 py-2 text-sm text-white shadow-lg">${text}</p>`;
+
+/**
+ * The site configuration the pages are drawn with (decision 119): the facts every deployment shares,
+ * and for what a deployment sets, the slots the api writes it into; the api also writes the whole as
+ * JSON into the element after the root, which the first render in the browser reads. No prerendered
+ * page offers test payments (`/bbps` is not one).
+ */
+const siteConfig: SiteConfig = {
+  ...SITE_FACTS,
+  supportEmail: SITE_CONFIG_SLOTS.supportEmail,
+  logoBaseUrl: SITE_CONFIG_SLOTS.logoBaseUrl,
+  testPayments: false,
+};
+const siteConfigElement = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${SITE_CONFIG_SLOTS.json}</script>`;
 
 /**
  * The bill-entry page of every service, with `BILLER_NAME_SLOT` for the biller's name (decision 097):
@@ -64,6 +85,7 @@ export const BILL_ENTRY_TEMPLATES: { service: string; path: string }[] = service
  * the same markup, in `language` (main.tsx hydrates in the page's `<html lang>`).
  */
 export async function renderPage(url: string, language: Language, template: string): Promise<string> {
+  drawWithSiteConfig(siteConfig);
   // The screen's code first, as main.tsx does: `use` then draws it without suspending.
   const [messages] = await Promise.all([loadMessages(language), loadScreenAt(url)]);
   const app = renderToString(
@@ -97,6 +119,9 @@ export async function renderPage(url: string, language: Language, template: stri
         /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
         '<link rel="erti-preload" href="$1">',
       )
-      .replace('<div id="root"></div>', `<div id="root">${app}</div>${notReadyNote(text('app.notReady'))}`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${app}</div>${siteConfigElement}${notReadyNote(text('app.notReady'))}`,
+      )
   );
 }

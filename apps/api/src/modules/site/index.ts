@@ -6,5 +6,6 @@ export {
   loadPrerenderedPages,
   PRERENDERED_PAGE_SCRIPT_SOURCE,
   withBillerName,
+  withSiteConfig,
 } from './prerendered-pages.ts';
-export { createSiteModule } from './site.module.ts';
+export { createSiteModule, siteConfigFor } from './site.module.ts';

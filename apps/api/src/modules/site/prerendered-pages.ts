@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from '@erti/contracts';
-import { BILLER_NAME_SLOT, logoLetterOf, PRERENDERED_PAGE_SCRIPT } from '@erti/contracts/constants';
+import type { Language, SiteConfig } from '@erti/contracts';
+import {
+  BILLER_NAME_SLOT,
+  logoLetterOf,
+  PRERENDERED_PAGE_SCRIPT,
+  SITE_CONFIG_SLOTS,
+} from '@erti/contracts/constants';
 import { requestLanguage } from '../../lib/request-language.ts';
 
 /** The page policy's allowance for the prerendered pages' one inline script, by its hash (decision 092). */
@@ -68,6 +73,19 @@ export function withBillerName(html: string, billerName: string): string {
   return html
     .replaceAll(BILLER_NAME_SLOT, escapedHtml(billerName))
     .replaceAll(logoLetterOf(BILLER_NAME_SLOT), escapedHtml(logoLetterOf(billerName)));
+}
+
+/**
+ * A prerendered page with this deployment's site configuration written in (decision 119): the whole as
+ * JSON for the first render (`<` escaped, so no text in it ends the element) and each text the page
+ * shows from it, escaped as React would have drawn it. The page's first HTML then holds every text it
+ * shows once live.
+ */
+export function withSiteConfig(html: string, site: SiteConfig): string {
+  return html
+    .replaceAll(SITE_CONFIG_SLOTS.json, JSON.stringify(site).replaceAll('<', '\\u003c'))
+    .replaceAll(SITE_CONFIG_SLOTS.supportEmail, escapedHtml(site.supportEmail))
+    .replaceAll(SITE_CONFIG_SLOTS.logoBaseUrl, escapedHtml(site.logoBaseUrl));
 }
 
 /**

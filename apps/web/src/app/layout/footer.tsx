@@ -2,13 +2,13 @@ import { COPYRIGHT_YEAR } from '@erti/contracts/constants';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { useSiteConfigAfterFirstRender } from '../../lib/site-config-query.ts';
+import { useSiteConfigForText } from '../../lib/site-config-query.ts';
 
 const footerLinkClass = 'rounded hover:underline focus-visible:outline-2 focus-visible:outline-white';
 
 /** The footer: legal and contact links, social links, the tax registration number and the copyright line. */
 export function Footer() {
-  const site = useSiteConfigAfterFirstRender();
+  const site = useSiteConfigForText();
   const { formatMessage } = useIntl();
   return (
     <footer className="mt-auto bg-brand-900 text-white">

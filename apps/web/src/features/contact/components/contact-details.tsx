@@ -1,17 +1,17 @@
 import { useIntl } from 'react-intl';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
-import { useSiteConfig } from '../../../lib/site-config.ts';
+import { useSiteConfigForScreenText } from '../../../lib/site-config.ts';
 
 const telephone = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 const whatsapp = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`;
 
-/** How to reach us (all from the site configuration). */
+/** How to reach us (all from the site configuration, in the page's first HTML: decision 119). */
 export function ContactDetails() {
-  const { data: site, isError, isFetching, refetch } = useSiteConfig();
+  const { site, failed, retrying, retry } = useSiteConfigForScreenText();
   const { formatMessage } = useIntl();
-  if (isError) {
+  if (failed) {
     return (
-      <LoadFailed onRetry={() => void refetch()} retrying={isFetching}>
+      <LoadFailed onRetry={retry} retrying={retrying}>
         {formatMessage({ id: 'contact.details.loadFailed' })}
       </LoadFailed>
     );
