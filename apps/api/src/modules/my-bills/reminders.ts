@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { autopayDebitTime } from '../autopay/index.ts';
 import { findPayer } from '../bills/index.ts';
 import { convenienceFee, findBiller } from '../catalogue/index.ts';
+import { orderTotal } from '../payments/index.ts';
 import type { BillChecks } from './bill-checks.ts';
 import { billLines } from './bill-lines.ts';
 import {
@@ -60,7 +61,9 @@ export function reminderMail(options: {
         amount:
           feePaise > 0
             ? t('reminders.amountWithFee', {
-                total: money(entry.billAmountPaise + feePaise),
+                total: money(
+                  orderTotal({ amountPaise: entry.billAmountPaise, convenienceFeePaise: feePaise }),
+                ),
                 amount,
                 fee: money(feePaise),
               })
