@@ -16,14 +16,16 @@ import { editDistance, loosely, soundKey, undoubled } from '../src/modules/catal
 describe('Devanagari and Tamil in Latin letters', () => {
   it.each([
     ['अदानी', 'adani'],
-    ['बिजली', 'bijali'],
+    ['बिजली', 'bijli'],
+    ['तमिलनाडु', 'tamilnadu'],
+    ['महानगर', 'mahanagar'],
     ['पावर', 'pavar'],
     ['टोरेंट', 'torent'],
     ['फ़ाइबर', 'faibar'],
     ['ज़ी', 'zi'],
     ['महावितरण', 'mahavitaran'],
     ['बीएसईएस', 'biesies'],
-    ['अदानी बिजली', 'adani bijali'],
+    ['अदानी बिजली', 'adani bijli'],
     ['அதானி', 'atani'],
     ['ஏர்டெல்', 'ertel'],
     ['டாடா பவர்', 'tata pavar'],
@@ -165,6 +167,6 @@ describe('the search index, forgiving', () => {
     expect(ids('टाटा पावर')).toEqual(['E2']);
     expect(ids('டாடா ப்ளே ஃபைபர்')).toEqual(['B1']);
     expect(ids('ஏர்டெல்')).toEqual(['M1']);
-    expect(ids('तमिलनाडु', 'Electricity').sort()).toEqual(['E3', 'E5']);
+    expect(ids('तमिलनाडु', 'Electricity')).toEqual(['E5', 'E3']);
   });
 });

@@ -152,8 +152,8 @@ function digitOf(char: string): string | undefined {
 
 /**
  * The text with its Devanagari and Tamil letters written in Latin; other characters are kept. A
- * consonant with no sign after it carries "a", except at the end of a word, where Hindi does not
- * say it ("पावर" "pavar", not "pavara"); Tamil writes that absence with a pulli.
+ * consonant with no sign after it carries "a", except where Hindi does not say it: at the end of a
+ * word ("पावर" "pavar", not "pavara") and between a vowel and a consonant with its own vowel.
  */
 export function latinOf(text: string): string {
   const chars = [...text.normalize('NFC')];
@@ -172,12 +172,26 @@ export function latinOf(text: string): string {
       index += 1;
       next = chars[index + 1];
     }
+    const vowelBefore = /[aeiou]$/.test(latin);
     latin += sound;
     const signed = next !== undefined && (NO_VOWEL.has(next) || VOWELS[next] !== undefined);
-    if (!signed && next !== undefined && INDIC.test(next)) latin += 'a';
+    if (signed || next === undefined || !INDIC.test(next)) continue;
+    if (!(char in DEVANAGARI_CONSONANTS && vowelBefore && hasVowelSign(chars[index + 2]))) latin += 'a';
   }
   return latin;
 }
+
+/**
+ * Whether a character is a vowel sign: the consonant before it is said with that vowel. Hindi does not
+ * say a consonant's own "a" between a vowel and such a consonant ("बिजली" "bijli", "तमिलनाडु"
+ * "tamilnadu"), where Tamil writes the absence with a pulli.
+ */
+function hasVowelSign(char: string | undefined): boolean {
+  return char !== undefined && VOWELS[char] !== undefined && !INDIC_VOWEL_LETTERS.test(char);
+}
+
+/** The vowels written as letters of their own, which begin a syllable rather than end one. */
+const INDIC_VOWEL_LETTERS = /[\u0904-\u0914\u0b85-\u0b94]/;
 
 /** A character that is not a consonant: a vowel, a mark, a digit, or anything else as it is. */
 function letterOf(char: string, next: string | undefined): string {
