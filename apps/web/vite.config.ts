@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRERENDERED_DIR, prerender } from './build/prerender-plugin.ts';
+import { SHELL_NAMESPACES } from './src/lib/i18n/namespaces.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -60,13 +61,17 @@ function compiledCatalogues(): Plugin {
 }
 
 /**
- * The chunk of a language's catalogues and of its loader: `src/locales/hi/accounts.json` and
- * `src/lib/i18n/languages/hi.ts` → `locale-hi`.
+ * The chunk of a catalogue (decision 120): the shell's namespaces of a language (and the service
+ * catalogue's words) together, `locale-hi`, fetched with the entry; every other namespace its own,
+ * `locale-hi-bills`, fetched with the screens that read it.
  */
-function languageChunkOf(id: string): string | null {
-  const language = /\/src\/(?:locales\/([^/]+)\/[^/]+\.json|lib\/i18n\/languages\/([^/]+)\.ts)$/.exec(id);
-  const name = language?.[1] ?? language?.[2];
-  return name ? `locale-${name}` : null;
+function catalogueChunkOf(id: string): string | null {
+  const words = /\/catalogue-words\/([a-z]+)\.ts$/.exec(id);
+  if (words) return `locale-${words[1]}`;
+  const file = /\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  if (!file) return null;
+  const [, language, namespace = ''] = file;
+  return SHELL_NAMESPACES.includes(namespace) ? `locale-${language}` : `locale-${language}-${namespace}`;
 }
 
 /** With every message compiled, react-intl needs only the parser's types (FormatJS's `no-parser`). */
@@ -147,8 +152,12 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // One chunk per language (its namespaces together): one request before the first render.
-        advancedChunks: { groups: [{ name: (id: string) => languageChunkOf(id) }] },
+        // The shell's messages in one request before the first render; each screen's beside its code.
+        // Only the catalogues: the service catalogue the words are keyed by stays with the code that reads it.
+        advancedChunks: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: (id: string) => catalogueChunkOf(id) }],
+        },
       },
     },
   },

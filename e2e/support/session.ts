@@ -74,12 +74,8 @@ export async function logInThroughApi(
   return { ...user, Token: session.Token, UserId: session.UserId };
 }
 
-/**
- * Puts a session into the site's local storage as the login screen does ('ertiUser' = the sign-in
- * answer, 'ertiUserData' = the user data). Navigate afterwards: the app reads storage on load.
- */
-export async function storeSession(page: Page, apiUrl: string, user: SignedInUser): Promise<void> {
-  if (!page.url().startsWith(apiUrl)) await page.goto(`${apiUrl}/`);
+/** A session as the login screen keeps it in local storage: 'ertiUser' = the sign-in answer, 'ertiUserData' = the user data. */
+export function storedSessionOf(user: SignedInUser): { ertiUser: string; ertiUserData: string } {
   const session = { message: 'User Login success', Token: user.Token, UserId: user.UserId };
   const userData = {
     userName: user.name,
@@ -88,13 +84,18 @@ export async function storeSession(page: Page, apiUrl: string, user: SignedInUse
     phone: user.phone,
     _id: user.UserId,
   };
-  await page.evaluate(
-    ([sessionJson, userDataJson]) => {
-      localStorage.setItem('ertiUser', sessionJson);
-      localStorage.setItem('ertiUserData', userDataJson);
-    },
-    [JSON.stringify(session), JSON.stringify(userData)] as const,
-  );
+  return { ertiUser: JSON.stringify(session), ertiUserData: JSON.stringify(userData) };
+}
+
+/**
+ * Puts a session into the site's local storage as the login screen does (storedSessionOf). Navigate
+ * afterwards: the app reads storage on load.
+ */
+export async function storeSession(page: Page, apiUrl: string, user: SignedInUser): Promise<void> {
+  if (!page.url().startsWith(apiUrl)) await page.goto(`${apiUrl}/`);
+  await page.evaluate((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, storedSessionOf(user));
 }
 
 /**

@@ -120,8 +120,8 @@ async function addToMyBills(ending: string, nickname: string, { language, say, m
 async function openMyBills(say: Catalogue): Promise<void> {
   const { page } = browser;
   await page.goto(system.apiUrl);
-  await page.getByRole('button', { name: say('accounts.menu.label') }).click();
-  await page.getByRole('menuitem', { name: say('accounts.menu.myBills') }).click();
+  await page.getByRole('button', { name: say('nav.accountMenu.label') }).click();
+  await page.getByRole('menuitem', { name: say('nav.accountMenu.myBills') }).click();
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

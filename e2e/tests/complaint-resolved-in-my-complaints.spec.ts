@@ -105,8 +105,8 @@ describe.each([
     expect(complaintId).toMatch(/^CC01\d{11}$/);
 
     // My complaints, from the account menu: open, assigned, said in plain words (no "BBPOU").
-    await page.getByRole('button', { name: say('accounts.menu.label') }).click();
-    await page.getByRole('menuitem', { name: say('accounts.menu.myComplaints') }).click();
+    await page.getByRole('button', { name: say('nav.accountMenu.label') }).click();
+    await page.getByRole('menuitem', { name: say('nav.accountMenu.myComplaints') }).click();
     await page.waitForURL(`${apiUrl}/my-complaints`);
     const card = page.getByRole('article', { name: say('complaints.status.resultTitle', { complaintId }) });
     await card.getByText(say('complaints.status.assigned'), { exact: true }).waitFor();

@@ -92,7 +92,7 @@ describe.each(['hi', 'ta'] as const)('the site in %s', (language) => {
     const { page } = browser;
     const email = `i18n.${language}.${Date.now()}@example.com`;
     await page.goto(`${apiUrl}/`);
-    await keyboard.activate(page.getByRole('link', { name: t('accounts.menu.signup') }));
+    await keyboard.activate(page.getByRole('link', { name: t('nav.accountMenu.signup') }));
     await page.getByRole('heading', { name: t('accounts.signup.title', { brand: 'Erti Pay' }) }).waitFor();
     await keyboard.fill(field(page, 'accounts.field.username'), 'Asha Kumari');
     await keyboard.fill(field(page, 'accounts.field.emailId'), email);
@@ -113,7 +113,7 @@ describe.each(['hi', 'ta'] as const)('the site in %s', (language) => {
     await keyboard.activate(page.getByRole('button', { name: t('accounts.signup.submit') }));
     await page.getByText(t('spec.errors.signupSuccess')).waitFor();
     await page.waitForURL(`${apiUrl}/`, { timeout: 10_000 });
-    await page.getByRole('button', { name: t('accounts.menu.label') }).waitFor();
+    await page.getByRole('button', { name: t('nav.accountMenu.label') }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe(language);
   });
 });

@@ -211,7 +211,7 @@ describe.each(['hi', 'ta'] as const)('the navigation bar in %s', (language) => {
     await chooseDeviceLanguage(page, apiUrl, language);
     await page.goto(`${apiUrl}/`);
     const nav = page.getByRole('navigation', { name: catalogueOf(language)('app.nav.label') });
-    const account = nav.getByRole('button', { name: catalogueOf(language)('accounts.menu.label') });
+    const account = nav.getByRole('button', { name: catalogueOf(language)('nav.accountMenu.label') });
     await account.waitFor();
     const names = await nav
       .getByRole('button')

@@ -59,17 +59,23 @@ function chunksOf(bundle: Rollup.OutputBundle, source: string): string[] {
 
 /**
  * The code a prerendered page asks for as its entry starts (main.tsx): its screen's chunks, the data
- * layer's unless the screen goes without (decision 096), and its language's catalogues, all but what
- * the entry's own links list. Named in the page, they are fetched beside the entry after the first paint
- * rather than once it has run; Vite's preloading then finds them there.
+ * layer's unless the screen goes without (decision 096), and the catalogues of its language that the
+ * shell and the screen read (decision 120), all but what the entry's own links list. Named in the
+ * page, they are fetched beside the entry after the first paint rather than once it has run; Vite's
+ * preloading then finds them there.
  */
 function pageCode(
   bundle: Rollup.OutputBundle,
-  screen: { file: string; withData: boolean } | undefined,
+  screen: { file: string; withData: boolean; namespaces: string[] } | undefined,
   language: string,
+  shellNamespaces: string[],
   entryFiles: Set<string>,
 ): string {
-  const sources = [`src/lib/i18n/languages/${language}.ts`];
+  const catalogue = (namespace: string) =>
+    namespace === 'catalogue'
+      ? `catalogue-words/${language}.ts`
+      : `src/locales/${language}/${namespace}.json`;
+  const sources = [...shellNamespaces, ...(screen?.namespaces ?? [])].map(catalogue);
   if (screen) sources.push(screen.file, ...(screen.withData ? ['src/lib/data.tsx'] : []));
   const files = new Set(sources.flatMap((source) => chunksOf(bundle, source)));
   return [...files]
@@ -120,6 +126,7 @@ export function prerender(): Plugin {
           PRERENDERED_PATHS,
           renderPage,
           screenSourceAt,
+          SHELL_NAMESPACES,
         } = renderer;
         // 'body': a stylesheet link at the end of the body blocks no paint, and needs no inline script
         // (the page's Content-Security-Policy allows none).
@@ -130,7 +137,7 @@ export function prerender(): Plugin {
         const page = async (path: string, language: (typeof LANGUAGES)[number]) =>
           withPageCode(
             await beasties.process(await renderPage(path, language, template)),
-            pageCode(bundle, screenSourceAt(path), language, entryFiles),
+            pageCode(bundle, screenSourceAt(path), language, SHELL_NAMESPACES, entryFiles),
           );
         for (const language of LANGUAGES) {
           for (const pathname of PRERENDERED_PATHS) {

@@ -5,9 +5,11 @@ import { BrowserRouter } from 'react-router';
 import { replayEarlyInput } from './app/early-input.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadScreenAt } from './app/router.tsx';
-import { loadMessages, type Messages } from './lib/i18n/catalogues.ts';
+import { loadNamespaces, type Messages } from './lib/i18n/catalogues.ts';
 import { chosenLanguage, deviceLanguage } from './lib/i18n/device-language.ts';
 import { LanguageProvider } from './lib/i18n/language-provider.tsx';
+import { SHELL_NAMESPACES } from './lib/i18n/namespaces.ts';
+import { startSiteMessages } from './lib/i18n/site-messages.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -35,14 +37,25 @@ const hydrating =
   (chosen === undefined || chosen === pageLanguage);
 const language: Language = hydrating ? (pageLanguage as Language) : deviceLanguage();
 
-async function messagesToShow(): Promise<Messages> {
-  if (!pseudo) return loadMessages(language);
-  const [{ pseudoMessages }, english] = await Promise.all([
-    import('./lib/i18n/pseudo.ts'),
-    loadMessages('en'),
-  ]);
-  return pseudoMessages(english as Parameters<typeof pseudoMessages>[0]);
+/**
+ * The shell's namespaces in the site's language (the screen's come with its code, router.tsx); in the
+ * pseudo-locale, English's, accented.
+ */
+function messagesToShow(): Promise<Messages> {
+  if (!pseudo) return startSiteMessages(language, SHELL_NAMESPACES);
+  return startSiteMessages('en', SHELL_NAMESPACES, async (_language, namespaces) => {
+    const [{ pseudoMessages }, english] = await Promise.all([
+      import('./lib/i18n/pseudo.ts'),
+      loadNamespaces('en', namespaces),
+    ]);
+    return pseudoMessages(english as Parameters<typeof pseudoMessages>[0]);
+  });
 }
+
+let markedLive: () => void = () => {};
+const live = new Promise<void>((resolve) => {
+  markedLive = resolve;
+});
 
 /**
  * Marks `<html data-live>` once React has drawn or hydrated the page, its content and not only the
@@ -53,6 +66,7 @@ async function messagesToShow(): Promise<Messages> {
 function MarkLive() {
   useEffect(() => {
     document.documentElement.dataset.live = '';
+    markedLive();
     setTimeout(replayEarlyInput);
   }, []);
   return null;
@@ -83,19 +97,24 @@ function render(messages: Messages) {
   });
 }
 
-// The screen's code and the language's messages first, so the first render draws the whole page
-// without waiting; a screen whose code failed to load renders the error screen, and messages that
-// failed to load leave the ids showing rather than a blank page.
+// The shell's messages and the screen's code with its own messages first, so the first render draws
+// the whole page without waiting; a screen whose code failed to load renders the error screen, and
+// messages that failed to load leave the ids showing rather than a blank page.
+const messages = messagesToShow().catch((): Messages => ({}));
 const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
 // The browser reads its locale data on the first Intl object of a page (tens of milliseconds on a
 // slow phone, in one piece): done now, while the screen's code is on its way, rather than inside
 // the first render, where react-intl would make it the longest task of hydration.
 new Intl.NumberFormat(localeByLanguage[language]);
-Promise.all([messagesToShow().catch((): Messages => ({})), screen]).then(([messages]) => render(messages));
+Promise.all([messages, screen]).then(([shown]) => render(shown));
 
-// The service worker and the offline and update notices wait until the page has loaded (decision 081).
-// A prerendered page starts this code after its first paint, maybe after `load` (decision 093).
-const startOffline = () =>
-  void import('./features/offline/start.tsx').then((offline) => offline.startOfflineSupport());
-if (document.readyState === 'complete') startOffline();
-else window.addEventListener('load', startOffline);
+// The service worker and the offline and update notices wait until the page has loaded (decision 081)
+// and is live: on a slow phone their code took the network and the main thread from the hydration
+// (decision 121). A prerendered page starts this code after its first paint, maybe after `load`.
+const loaded = new Promise((resolve) => {
+  if (document.readyState === 'complete') resolve(undefined);
+  else window.addEventListener('load', resolve, { once: true });
+});
+Promise.all([loaded, live]).then(() =>
+  import('./features/offline/start.tsx').then((offline) => offline.startOfflineSupport()),
+);

@@ -23,6 +23,7 @@ import { Providers } from './providers.tsx';
 import { AppRoutes, loadScreenAt } from './router.tsx';
 
 export { LANGUAGES } from '@erti/contracts';
+export { SHELL_NAMESPACES } from '../lib/i18n/namespaces.ts';
 export { screenSourceAt } from './router.tsx';
 export { BILLER_NAME_SLOT };
 

@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary, ScreenCodeNotLoaded } from '../components/layout/error-boundary.tsx';
+import { showNamespaces } from '../lib/i18n/site-messages.ts';
 import { withData } from '../lib/with-data.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -8,6 +9,11 @@ interface Screen {
   path: string;
   /** The screen's file, `app/routes/<file>.tsx` exporting `Component`: each its own lazily loaded chunk. */
   file: string;
+  /**
+   * The catalogue namespaces its code reads beyond the shell's (lib/i18n/namespaces.ts), fetched with
+   * its code (decision 120); screen-namespaces.test.ts checks them against the code.
+   */
+  namespaces?: string[];
   /** The home page's first JavaScript goes without the data layer (decision 096); every other screen fetches. */
   withoutData?: true;
   hideHeader?: boolean;
@@ -24,52 +30,77 @@ const screenCode = import.meta.glob<ScreenModule>([
   '!./routes/open-my-bill.tsx',
 ]);
 
-/** Every path of the spec's route table, My Bills and My complaints. */
-const screens: Screen[] = [
-  { path: '/', file: 'home', withoutData: true },
+/** Every path of the spec's route table, My Bills and My complaints (exported for their namespaces' test). */
+export const screens: Screen[] = [
+  { path: '/', file: 'home', withoutData: true, namespaces: ['home'] },
   { path: '/footer', file: 'footer', hideHeader: true },
-  { path: '/services', file: 'services' },
-  { path: '/services/:category/:subcategory', file: 'service' },
-  { path: '/services/:category/:billerCategoryName/:billerName', file: 'bill-entry' },
-  { path: '/billerdetails', file: 'biller-details' },
-  { path: '/about', file: 'about' },
-  { path: '/contact', file: 'contact' },
-  { path: '/complaint', file: 'complaint' },
-  { path: '/terms', file: 'terms', hideHeader: true },
-  { path: '/privacy', file: 'privacy', hideHeader: true },
-  { path: '/education', file: 'education' },
+  { path: '/services', file: 'services', namespaces: ['bills', 'payments', 'services'] },
+  {
+    path: '/services/:category/:subcategory',
+    file: 'service',
+    namespaces: ['api-errors', 'bills', 'my-bills', 'payments', 'recharge', 'services'],
+  },
+  {
+    path: '/services/:category/:billerCategoryName/:billerName',
+    file: 'bill-entry',
+    namespaces: ['api-errors', 'bills', 'payments', 'recharge'],
+  },
+  {
+    path: '/billerdetails',
+    file: 'biller-details',
+    namespaces: ['api-errors', 'bills', 'my-bills', 'payments'],
+  },
+  { path: '/about', file: 'about', namespaces: ['legal', 'pages'] },
+  { path: '/contact', file: 'contact', namespaces: ['accounts', 'api-errors', 'contact', 'legal', 'pages'] },
+  {
+    path: '/complaint',
+    file: 'complaint',
+    namespaces: ['api-errors', 'api-messages', 'complaints', 'legal', 'pages', 'payments'],
+  },
+  { path: '/terms', file: 'terms', hideHeader: true, namespaces: ['legal', 'pages'] },
+  { path: '/privacy', file: 'privacy', hideHeader: true, namespaces: ['legal', 'pages'] },
+  { path: '/education', file: 'education', namespaces: ['payments', 'recharge'] },
   { path: '/nav', file: 'nav', hideFooter: true },
-  { path: '/login', file: 'login' },
-  { path: '/signup', file: 'signup' },
-  { path: '/register', file: 'signup' },
-  { path: '/forgotPassword', file: 'forgot-password' },
-  { path: '/delete-account', file: 'delete-account' },
-  { path: '/payment-selection', file: 'payment-selection' },
-  { path: '/profile', file: 'profile' },
-  { path: '/txn', file: 'txn' },
-  { path: '/bbps', file: 'bbps' },
-  { path: '/payment-success', file: 'payment-success' },
-  { path: '/payment-failure', file: 'payment-failure' },
-  { path: '/phonepe/status/:transactionId', file: 'phonepe-status' },
+  { path: '/login', file: 'login', namespaces: ['accounts', 'api-errors'] },
+  { path: '/signup', file: 'signup', namespaces: ['accounts', 'api-errors'] },
+  { path: '/register', file: 'signup', namespaces: ['accounts', 'api-errors'] },
+  { path: '/forgotPassword', file: 'forgot-password', namespaces: ['accounts', 'api-errors'] },
+  { path: '/delete-account', file: 'delete-account', namespaces: ['accounts', 'api-errors'] },
+  { path: '/payment-selection', file: 'payment-selection', namespaces: ['api-errors', 'bills', 'payments'] },
+  { path: '/profile', file: 'profile', namespaces: ['accounts', 'api-errors'] },
+  { path: '/txn', file: 'txn', namespaces: ['payments'] },
+  { path: '/bbps', file: 'bbps', namespaces: ['api-errors', 'payments'] },
+  { path: '/payment-success', file: 'payment-success', namespaces: ['payments'] },
+  { path: '/payment-failure', file: 'payment-failure', namespaces: ['payments'] },
+  { path: '/phonepe/status/:transactionId', file: 'phonepe-status', namespaces: ['payments'] },
   // The same status screen for the other gateways' payments (PayU's pending): not under /phonepe/ (decision 111).
-  { path: '/payment-status/:transactionId', file: 'phonepe-status' },
-  { path: '/receipt/:orderId', file: 'receipt' },
-  { path: '/merchant', file: 'merchant' },
-  { path: '/my-bills', file: 'my-bills' },
-  { path: '/my-complaints', file: 'my-complaints' },
+  { path: '/payment-status/:transactionId', file: 'phonepe-status', namespaces: ['payments'] },
+  { path: '/receipt/:orderId', file: 'receipt', namespaces: ['api-errors', 'bills', 'payments'] },
+  {
+    path: '/merchant',
+    file: 'merchant',
+    namespaces: ['api-errors', 'api-messages', 'complaints', 'merchant', 'my-bills', 'payments'],
+  },
+  { path: '/my-bills', file: 'my-bills', namespaces: ['api-errors', 'bills', 'my-bills', 'payments'] },
+  {
+    path: '/my-complaints',
+    file: 'my-complaints',
+    namespaces: ['api-errors', 'api-messages', 'complaints', 'payments'],
+  },
   { path: '*', file: 'not-found' },
 ];
 
 /**
- * The screen's code; but for the home page, under the data layer's provider, its code and the data
- * layer's fetched together (decision 096).
+ * The screen's code and its catalogue namespaces, fetched together; but for the home page, under the
+ * data layer's provider, its code and the data layer's fetched together (decision 096).
  */
 function loadScreen(screen: Screen): Promise<ScreenModule> {
   const load = screenCode[`./routes/${screen.file}.tsx`];
   if (!load) return Promise.reject(new Error(`No screen app/routes/${screen.file}.tsx`));
-  const loaded = screen.withoutData
+  const code = screen.withoutData
     ? load()
     : withData(() => load().then((module) => module.Component)).then((Component) => ({ Component }));
+  const loaded = Promise.all([code, showNamespaces(screen.namespaces ?? [])]).then(([module]) => module);
   return loaded.catch((cause: unknown) => {
     // Kept until the error boundary asks again: forgotten at once, a transition's next draw would fetch
     // again, fail again offline, and the failure would never be shown.
@@ -110,12 +141,20 @@ export function loadScreenAt(pathname: string): Promise<unknown> {
 }
 
 /**
- * The source file of the screen at `pathname` and whether it loads the data layer: the build lists
- * their chunks in the prerendered page, so they are fetched beside the entry (decision 093).
+ * The source file of the screen at `pathname`, whether it loads the data layer and its catalogue
+ * namespaces: the build lists their chunks in the prerendered page, so they are fetched beside the entry (decision 093).
  */
-export function screenSourceAt(pathname: string): { file: string; withData: boolean } | undefined {
+export function screenSourceAt(
+  pathname: string,
+): { file: string; withData: boolean; namespaces: string[] } | undefined {
   const screen = screenAt(pathname);
-  return screen && { file: `src/app/routes/${screen.file}.tsx`, withData: !screen.withoutData };
+  return (
+    screen && {
+      file: `src/app/routes/${screen.file}.tsx`,
+      withData: !screen.withoutData,
+      namespaces: screen.namespaces ?? [],
+    }
+  );
 }
 
 /** A screen: drawn at once when its code is here, else suspended until it is. */

@@ -1,6 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import { createRoot } from 'react-dom/client';
 import { InSiteLanguage } from '../../lib/i18n/language-provider.tsx';
+import { showNamespaces } from '../../lib/i18n/site-messages.ts';
 import { ConnectionNotices } from './connection-notices.tsx';
 
 /** A page left open for days still hears of a new release: the browser itself checks on navigations only. */
@@ -15,11 +16,17 @@ export function startOfflineSupport(): void {
   const host = document.createElement('div');
   document.body.append(host);
   const notices = createRoot(host);
-  notices.render(
-    <InSiteLanguage>
-      <ConnectionNotices />
-    </InSiteLanguage>,
-  );
+  // Their words come as their code does, after the page has loaded (decision 120); should they not
+  // come, the notices still come, showing their ids.
+  void showNamespaces(['offline'])
+    .catch(() => undefined)
+    .then(() =>
+      notices.render(
+        <InSiteLanguage>
+          <ConnectionNotices />
+        </InSiteLanguage>,
+      ),
+    );
   if (!import.meta.env.PROD) return;
   const update = registerSW({
     onNeedRefresh: () =>

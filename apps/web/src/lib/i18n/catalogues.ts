@@ -11,28 +11,26 @@ export type Messages = Record<string, string> | Record<string, MessageFormatElem
 export type Catalogue = Record<string, string | MessageFormatElement[]>;
 
 /**
- * Each language's catalogues (`locales/<language>/<namespace>.json`), one chunk per language fetched on
- * demand: a visitor downloads one language's catalogues, never all of them. One loader per language
- * rather than one per file keeps the list of 51 files out of the entry.
+ * Every catalogue file (`locales/<language>/<namespace>.json`), each fetched on demand: a screen
+ * downloads its own namespaces in the site's language, never another screen's or language's
+ * (decision 120).
  */
-interface LanguageCatalogues {
-  namespaceFiles: Record<string, Catalogue>;
-  catalogueWords: CatalogueWords;
-}
+const catalogueFiles = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
 
-const languageCatalogues: Record<Language, () => Promise<LanguageCatalogues>> = {
-  en: () => import('./languages/en.ts'),
-  hi: () => import('./languages/hi.ts'),
-  ta: () => import('./languages/ta.ts'),
+/** The service catalogue's words (contracts, decision 116), the `catalogue` namespace, by language. */
+const catalogueWordsOf: Record<Language, () => Promise<{ catalogueWords: CatalogueWords }>> = {
+  en: () => import('@erti/contracts/catalogue-words/en'),
+  hi: () => import('@erti/contracts/catalogue-words/hi'),
+  ta: () => import('@erti/contracts/catalogue-words/ta'),
 };
 
-/** The namespace file of a catalogue path: `../../locales/hi/accounts.json` → `['hi', 'accounts']`. */
+/** The namespace file of a catalogue path: `locales/hi/accounts.json` → hi, accounts. */
 export function catalogueFile(path: string): { language: string; namespace: string } {
   const [language = '', file = ''] = path.split('/').slice(-2);
   return { language, namespace: file.replace(/\.json$/, '') };
 }
 
-/** A namespace's keys as message ids: `login.title` in `accounts.json` is `accounts.login.title`. */
+/** A namespace's keys as message ids: `login.title` in accounts.json is the id accounts.login.title. */
 export function namespaced(namespace: string, catalogue: Catalogue): Catalogue {
   return Object.fromEntries(
     Object.entries(catalogue).map(([key, message]) => [`${namespace}.${key}`, message]),
@@ -53,11 +51,27 @@ export function catalogueNamespace(words: CatalogueWords): Catalogue {
   );
 }
 
-/** Every namespace of one language, merged into the ids the components ask for. */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const { namespaceFiles, catalogueWords } = await languageCatalogues[language]();
-  const namespaces = Object.entries(namespaceFiles).map(([path, catalogue]) =>
-    namespaced(catalogueFile(path).namespace, catalogue),
-  );
-  return Object.assign({}, ...namespaces, catalogueNamespace(catalogueWords)) as Messages;
+function loadNamespace(language: Language, namespace: string): Promise<Catalogue> {
+  if (namespace === 'catalogue')
+    return catalogueWordsOf[language]().then(({ catalogueWords }) => catalogueNamespace(catalogueWords));
+  const load = catalogueFiles[`../../locales/${language}/${namespace}.json`];
+  if (!load) return Promise.reject(new Error(`No catalogue ${language}/${namespace}`));
+  return load().then((catalogue) => namespaced(namespace, catalogue));
 }
+
+/** Some namespaces of one language, merged into the ids the components ask for. */
+export async function loadNamespaces(language: Language, namespaces: Iterable<string>): Promise<Messages> {
+  const catalogues = await Promise.all(
+    [...namespaces].map((namespace) => loadNamespace(language, namespace)),
+  );
+  return Object.assign({}, ...catalogues) as Messages;
+}
+
+/** Every namespace there is: the files' and the service catalogue's words. */
+export const NAMESPACES: string[] = [
+  ...new Set(Object.keys(catalogueFiles).map((path) => catalogueFile(path).namespace)),
+  'catalogue',
+];
+
+/** Every namespace of one language (the build's prerendering, a test). */
+export const loadMessages = (language: Language): Promise<Messages> => loadNamespaces(language, NAMESPACES);

@@ -12,8 +12,9 @@ import {
 import { IntlProvider, useIntl } from 'react-intl';
 import { authApi } from '../api-client.ts';
 import { getSession } from '../session.ts';
-import { loadMessages, type Messages } from './catalogues.ts';
+import type { Messages } from './catalogues.ts';
 import { chosenLanguage, markLanguageUnsaved, rememberLanguage, unsavedLanguage } from './device-language.ts';
+import { siteMessagesIn } from './site-messages.ts';
 
 interface LanguageState {
   language: Language;
@@ -102,7 +103,7 @@ function DocumentLanguage({ language }: { language: Language }) {
 }
 
 /**
- * The site's language and its messages, already loaded (`loadMessages`), so the first render is
+ * The site's language and its messages, already loaded (site-messages.ts), so the first render is
  * whole and synchronous, in the browser and when pages are rendered at build time alike.
  */
 export function LanguageProvider({
@@ -123,7 +124,7 @@ export function LanguageProvider({
   }, []);
   const show = useCallback(async (next: Language) => {
     rememberLanguage(next);
-    const loaded = await loadMessages(next);
+    const loaded = await siteMessagesIn(next);
     setCurrent({ language: next, messages: loaded });
   }, []);
   const choose = useCallback(

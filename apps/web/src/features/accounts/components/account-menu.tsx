@@ -35,13 +35,13 @@ export function AccountMenu() {
         to={paths.signup}
         className="hidden rounded-md border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:block"
       >
-        {formatMessage({ id: 'accounts.menu.signup' })}
+        {formatMessage({ id: 'nav.accountMenu.signup' })}
       </Link>
       <Link
         to={paths.login}
         className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        {formatMessage({ id: 'accounts.menu.login' })}
+        {formatMessage({ id: 'nav.accountMenu.login' })}
       </Link>
     </div>
   );

@@ -117,7 +117,7 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
           </>
         )}
         <button type="button" onClick={logOut} className={`${secondaryButtonClass} mt-3 w-full`}>
-          {formatMessage({ id: 'accounts.menu.logout' })}
+          {formatMessage({ id: 'nav.accountMenu.logout' })}
         </button>
       </div>
     </section>

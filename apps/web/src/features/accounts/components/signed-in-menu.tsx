@@ -62,7 +62,7 @@ export function SignedInMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={formatMessage({ id: 'accounts.menu.label' })}
+        aria-label={formatMessage({ id: 'nav.accountMenu.label' })}
         onClick={() => setOpen((shown) => !shown)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -74,35 +74,35 @@ export function SignedInMenu() {
         // keeps its height when the signed-in view comes in after hydration (decision 092).
         className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        <Avatar pic={profile.data?.pic} size={40} label={formatMessage({ id: 'accounts.menu.picture' })} />
+        <Avatar pic={profile.data?.pic} size={40} label={formatMessage({ id: 'nav.accountMenu.picture' })} />
       </button>
       {open && (
         <div
           id={menuId}
           role="menu"
-          aria-label={formatMessage({ id: 'accounts.menu.account' })}
+          aria-label={formatMessage({ id: 'nav.accountMenu.account' })}
           onKeyDown={moveFocus}
           className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-md border bg-white py-1 shadow-lg"
         >
           <Link role="menuitem" tabIndex={-1} to={paths.profile} onClick={select} className={itemClass}>
-            {formatMessage({ id: 'accounts.menu.profile' })}
+            {formatMessage({ id: 'nav.accountMenu.profile' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.txn} onClick={select} className={itemClass}>
-            {formatMessage({ id: 'accounts.menu.transactions' })}
+            {formatMessage({ id: 'nav.accountMenu.transactions' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.myBills} onClick={select} className={itemClass}>
-            {formatMessage({ id: 'accounts.menu.myBills' })}
+            {formatMessage({ id: 'nav.accountMenu.myBills' })}
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.myComplaints} onClick={select} className={itemClass}>
-            {formatMessage({ id: 'accounts.menu.myComplaints' })}
+            {formatMessage({ id: 'nav.accountMenu.myComplaints' })}
           </Link>
           {profile.data?.role === 'merchant' && (
             <Link role="menuitem" tabIndex={-1} to={paths.merchant} onClick={select} className={itemClass}>
-              {formatMessage({ id: 'accounts.menu.merchant' })}
+              {formatMessage({ id: 'nav.accountMenu.merchant' })}
             </Link>
           )}
           <Link role="menuitem" tabIndex={-1} to={paths.deleteAccount} onClick={select} className={itemClass}>
-            {formatMessage({ id: 'accounts.menu.deleteAccount' })}
+            {formatMessage({ id: 'nav.accountMenu.deleteAccount' })}
           </Link>
           <button
             role="menuitem"
@@ -114,7 +114,7 @@ export function SignedInMenu() {
             }}
             className={itemClass}
           >
-            {formatMessage({ id: 'accounts.menu.logout' })}
+            {formatMessage({ id: 'nav.accountMenu.logout' })}
           </button>
         </div>
       )}

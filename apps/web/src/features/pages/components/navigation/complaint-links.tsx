@@ -4,9 +4,9 @@ import { paths } from '../../../../lib/paths.ts';
 import type { ComplaintNavigationState } from '../../../../lib/payment-state.ts';
 
 const complaintLinks: { label: string; tab: NonNullable<ComplaintNavigationState['selectedTab']> }[] = [
-  { label: 'pages.complaintLinks.raise', tab: 'raise' },
-  { label: 'pages.complaintLinks.status', tab: 'status' },
-  { label: 'pages.complaintLinks.transaction', tab: 'transaction' },
+  { label: 'nav.complaintLinks.raise', tab: 'raise' },
+  { label: 'nav.complaintLinks.status', tab: 'status' },
+  { label: 'nav.complaintLinks.transaction', tab: 'transaction' },
 ];
 
 /** The Complaint menu: each entry opens /complaint on its tab (navigation state `selectedTab`). */

@@ -57,7 +57,7 @@ export function HoverMenu(props: {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={formatMessage({ id: 'pages.hoverMenu.label' }, { menu: props.label })}
+        aria-label={formatMessage({ id: 'nav.hoverMenu.label' }, { menu: props.label })}
         onClick={() => show({ expanded: !expanded })}
         className="-ml-2 rounded-md p-1 text-gray-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
       >

@@ -51,7 +51,7 @@ export function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => v
         {!session && (
           <li className="sm:hidden">
             <NavLink to={paths.signup} className={mobileLinkClass} onClick={onNavigate}>
-              {formatMessage({ id: 'accounts.menu.signup' })}
+              {formatMessage({ id: 'nav.accountMenu.signup' })}
             </NavLink>
           </li>
         )}
