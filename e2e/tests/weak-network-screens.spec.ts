@@ -77,13 +77,8 @@ const customerScreens: Screen[] = [
     failure: 'offline',
     done: (page) => page.getByRole('button', { name: 'Edit Profile' }),
   },
-  {
-    name: 'contact details',
-    path: () => '/contact',
-    calls: /^\/api\/site-config$/,
-    failure: 503,
-    done: (page) => page.locator('a[href^="mailto:"]').first(),
-  },
+  // Not /contact's details: they come with the page (decision 119); config-in-first-html.spec.ts fails
+  // their fetch where one is made, on a page that came without them.
 ];
 
 /** The paid order the receipt and the merchant's dashboard show (the merchant paid it). */
@@ -253,7 +248,8 @@ describe('a prerendered page before its JavaScript has run', () => {
         .getByRole('link', { name: 'About' })
         .first()
         .click();
-      await page.waitForURL(`${apiUrl}/about`);
+      // Its `load` never comes: the scripts the head script starts at the first paint are never answered.
+      await page.waitForURL(`${apiUrl}/about`, { waitUntil: 'commit' });
       await page.locator('h1').first().waitFor();
     } finally {
       await page.close();
