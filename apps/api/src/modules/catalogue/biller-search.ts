@@ -134,14 +134,15 @@ const keysAsWritten = (entry: Entry) => entry.keys;
 function gramsOf(entries: Entry[]): Grams {
   const lists = new Map<string, number[]>();
   entries.forEach((entry, index) => {
-    for (const key of [...entry.keys, ...togetherKeys(entry)]) {
-      for (let from = 0; from + GRAM <= key.length; from += 1) {
-        const gram = key.slice(from, from + GRAM);
-        const list = lists.get(gram);
-        if (!list) lists.set(gram, [index]);
-        // An entry is listed once per piece, however often its keys hold it.
-        else if (list[list.length - 1] !== index) list.push(index);
-      }
+    const put = (gram: string) => {
+      const list = lists.get(gram);
+      if (!list) lists.set(gram, [index]);
+      // An entry is listed once per piece, however often its keys hold it.
+      else if (list[list.length - 1] !== index) list.push(index);
+    };
+    for (const key of entry.keys) {
+      for (let from = 0; from + GRAM <= key.length; from += 1) put(key.slice(from, from + GRAM));
+      for (const gram of joinedGrams(key)) put(gram);
     }
   });
   let size = 0;
@@ -156,6 +157,27 @@ function gramsOf(entries: Entry[]): Grams {
     offset += 1 + list.length;
   }
   return { at, postings };
+}
+
+/**
+ * The pieces of a key's words run together that cross where a space was ("tamil nadu": "iln", "lna"):
+ * the key's own pieces hold the others already.
+ */
+function joinedGrams(key: string): string[] {
+  const together = key.replaceAll(' ', '');
+  const grams: string[] = [];
+  let joint = 0;
+  for (const word of key.split(' ').slice(0, -1)) {
+    joint += word.length;
+    for (
+      let from = Math.max(0, joint - GRAM + 1);
+      from < joint && from + GRAM <= together.length;
+      from += 1
+    ) {
+      grams.push(together.slice(from, from + GRAM));
+    }
+  }
+  return grams;
 }
 
 type Words = MiniSearch<{ id: number; name: string; aliases: string }>;
@@ -420,12 +442,23 @@ export class BillerSearchIndex {
     return categories.flatMap((one) => substringMatches(one.together, needle.together));
   }
 
-  /** Billers whose words match each word of the text allowing for typos, best first. */
+  /**
+   * Billers whose words match each word of the text allowing for typos, best first: a name that
+   * begins with the first word (typos allowed) before one that has it later, as for the text as
+   * typed ("inden": Indane Gas before Annapurna Indane Distributors), then MiniSearch's score.
+   */
   private typos(needle: Needle, categories: Category[]): Entry[] {
+    const first = needle.words[0] as string;
+    const begins = (entry: Entry) =>
+      entry.keys.some(
+        (key) => nearestUndoubled(first, [key.split(' ', 1)[0] as string]) <= typosAllowed(first),
+      );
     return categories
       .flatMap((one) => one.words.search(needle.text))
-      .sort((a, b) => b.score - a.score)
-      .map((result) => this.entries[result.id] as Entry);
+      .map((result) => ({ entry: this.entries[result.id] as Entry, score: result.score }))
+      .map((found) => ({ ...found, begins: begins(found.entry) }))
+      .sort((a, b) => Number(b.begins) - Number(a.begins) || b.score - a.score)
+      .map(({ entry }) => entry);
   }
 
   /**

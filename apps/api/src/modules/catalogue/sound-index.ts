@@ -31,9 +31,16 @@ export class SoundIndex {
 
   constructor(entries: Sounded[]) {
     const lists = new Map<string, number[]>();
+    // Names share most of their words ("power", "limited"): each word's key is made once.
+    const keys = new Map<string, string>();
     for (const entry of entries) {
-      for (const word of wordsOf(entry)) {
-        const key = soundKey(word);
+      // Numbers are found as typed; their keys would only fill the index.
+      for (const word of wordsOf(entry).filter((each) => !/[0-9]/.test(each))) {
+        let key = keys.get(word);
+        if (key === undefined) {
+          key = soundKey(word);
+          keys.set(word, key);
+        }
         const list = lists.get(key);
         if (!list) lists.set(key, [entry.order]);
         else if (list[list.length - 1] !== entry.order) list.push(entry.order);
