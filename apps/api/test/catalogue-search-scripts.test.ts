@@ -163,6 +163,16 @@ describe('the search index, forgiving', () => {
     expect(ids('trrnt')).toEqual([]);
   });
 
+  it('puts a typo match whose name begins with the first word before one that has it later', () => {
+    const gas = new BillerSearchIndex([
+      biller('L1', 'Annapurna Indane Distributors', 'LPG Gas'),
+      biller('L2', 'Annapurna Indane Gas Agency', 'LPG Gas'),
+      biller('L3', 'Indane Gas (Indian Oil)', 'LPG Gas'),
+    ]);
+    expect(gas.search({ q: 'inden' }).billers.map((b) => b.billerId)[0]).toBe('L3');
+    expect(gas.search({ q: 'इंडेन' }).billers.map((b) => b.billerId)[0]).toBe('L3');
+  });
+
   it("matches Devanagari and Tamil by sound, without a Latin word's typo limit", () => {
     expect(ids('टाटा पावर')).toEqual(['E2']);
     expect(ids('டாடா ப்ளே ஃபைபர்')).toEqual(['B1']);

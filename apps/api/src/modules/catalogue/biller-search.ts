@@ -448,15 +448,10 @@ export class BillerSearchIndex {
    * typed ("inden": Indane Gas before Annapurna Indane Distributors), then MiniSearch's score.
    */
   private typos(needle: Needle, categories: Category[]): Entry[] {
-    const first = needle.words[0] as string;
-    const begins = (entry: Entry) =>
-      entry.keys.some(
-        (key) => nearestUndoubled(first, [key.split(' ', 1)[0] as string]) <= typosAllowed(first),
-      );
     return categories
       .flatMap((one) => one.words.search(needle.text))
       .map((result) => ({ entry: this.entries[result.id] as Entry, score: result.score }))
-      .map((found) => ({ ...found, begins: begins(found.entry) }))
+      .map((found) => ({ ...found, begins: beginsWithFirstWord(found.entry, needle) }))
       .sort((a, b) => Number(b.begins) - Number(a.begins) || b.score - a.score)
       .map(({ entry }) => entry);
   }
@@ -488,14 +483,18 @@ export class BillerSearchIndex {
     const saying = looks.map((look) =>
       look.categories.length > 0 ? this.billersSaying(look, categories) : undefined,
     );
-    const scored: { entry: Entry; distance: number }[] = [];
+    const scored: { entry: Entry; distance: number; begins: boolean }[] = [];
     for (const order of orders) {
       if (seen.has(order)) continue;
       const entry = this.entries[order] as Entry;
       const distance = soundDistance(entry, needle, saying);
-      if (distance !== undefined) scored.push({ entry, distance });
+      if (distance !== undefined)
+        scored.push({ entry, distance, begins: beginsWithFirstWord(entry, needle) });
     }
-    scored.sort((a, b) => a.distance - b.distance || a.entry.order - b.entry.order);
+    scored.sort(
+      (a, b) =>
+        a.distance - b.distance || Number(b.begins) - Number(a.begins) || a.entry.order - b.entry.order,
+    );
     return scored.map(({ entry }) => entry);
   }
 
@@ -577,6 +576,16 @@ function soundDistance(
     total += categories?.includes(entry.biller.category) ? Math.min(distance, 1) : distance;
   }
   return total;
+}
+
+/**
+ * Whether the biller's name (or an alias) begins with the needle's first word, spelt loosely and
+ * within a typo: such a name comes first among equals, as a name start does for the text as typed.
+ */
+function beginsWithFirstWord(entry: Entry, needle: Needle): boolean {
+  const first = needle.words[0] as string;
+  const allowed = Math.max(1, typosAllowed(first));
+  return entry.keys.some((key) => nearestLoosely(first, [key.split(' ', 1)[0] as string]) <= allowed);
 }
 
 function entryOf(biller: SearchableBiller, order: number): Entry {
