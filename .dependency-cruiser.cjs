@@ -44,7 +44,8 @@ module.exports = {
     },
     {
       name: 'outside-through-front-door',
-      comment: 'Code outside the modules (app, plugins, integrations, metrics) uses a module through its index.ts',
+      comment:
+        'Code outside the modules (app, plugins, integrations, metrics) uses a module through its index.ts',
       severity: 'error',
       from: { path: '^apps/api/src/', pathNot: MODULES },
       to: { path: `${MODULES}[^/]+/`, pathNot: FRONT_DOOR },
