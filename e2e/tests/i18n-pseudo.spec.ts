@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_CONFIG_ELEMENT_ID } from '@erti/contracts/constants';
 import { languageNames } from '@erti/contracts/languages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,12 @@ async function untranslated(page: Page, routes: string[]): Promise<Shown[]> {
   for (const route of routes) {
     await page.goto(`${system.apiUrl}${route}${route.includes('?') ? '&' : '?'}pseudo`);
     await settle(page);
+    // The site's configuration the api wrote into the page (decision 119) is data, as its answers are.
+    const configuration = await page
+      .locator(`#${SITE_CONFIG_ELEMENT_ID}`)
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
+    if (configuration) stringsOf(JSON.parse(configuration), fromNetwork);
     for (const text of new Set(await textsOf(page))) {
       if (!translatedOrData(text, fromNetwork)) found.push({ route, text });
     }
