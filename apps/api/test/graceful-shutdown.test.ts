@@ -113,8 +113,10 @@ describe('SIGTERM to an api process', () => {
 
     const signalled = Date.now();
     running.child.kill('SIGTERM');
+    // Exit code 0 is the proof it finished within its grace (past it, the api exits 1 by itself); seen
+    // from here, the process's own teardown comes on top (178 ms once on a busy machine).
     expect(await running.exited).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalled).toBeLessThan(grace);
+    expect(Date.now() - signalled).toBeLessThan(grace + 1_000);
     expect(running.logs.map((line) => line.msg)).toContain(
       'job still running at shutdown; handed back to the queue',
     );
