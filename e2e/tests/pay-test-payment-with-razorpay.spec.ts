@@ -58,6 +58,8 @@ describe('the test payment page (Razorpay checkout)', () => {
     await chooseGatewayOutcome(page, 'Failure');
     await page.waitForURL(`${apiUrl}/payment-failure**`);
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
-    await page.getByText('The amount will be refunded within 2 days.').waitFor();
+    // Razorpay confirmed the failure: nothing was taken, so no refund is promised (issue 36, decision 108).
+    await page.getByText('No money was taken from your account.', { exact: true }).waitFor();
+    expect(await page.getByText('The amount will be refunded within 2 days.').count()).toBe(0);
   });
 });
