@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { indiaDateTime } from '@erti/contracts/india-time';
 
 /** Random digits, for gateway ids such as PayU's mihpayid. */
 export function randomDigits(length: number): string {
@@ -15,6 +14,3 @@ export function randomAlnum(length: number): string {
   for (let index = 0; index < length; index += 1) id += alphabet[randomInt(0, alphabet.length)];
   return id;
 }
-
-/** Date-time in India (IST) as gateways print it: `YYYY-MM-DD HH:mm:ss`. */
-export const istDateTime = indiaDateTime;

@@ -1,3 +1,4 @@
+import { indiaDateTime } from '@erti/contracts/india-time';
 import {
   hexDigestsEqual,
   type PayuCommand,
@@ -13,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { autoPostPage } from '../gateway-kit/html.ts';
-import { istDateTime, randomDigits } from '../gateway-kit/ids.ts';
+import { randomDigits } from '../gateway-kit/ids.ts';
 import type { SandboxGateway } from '../gateway-kit/sandbox-gateway.ts';
 import type { SandboxConfig, SandboxSystem } from '../modules.ts';
 import { payuCheckoutPage, payuErrorPage, SUCCESS_TEST_CARDS } from './payu-pages.ts';
@@ -142,7 +143,7 @@ function newAttempt(form: PaymentForm, amountPaise: number): PayuAttempt {
     bankRefNum: '',
     errorCode: '',
     errorMessage: '',
-    addedon: istDateTime(),
+    addedon: indiaDateTime(),
     createdAt: Date.now(),
   };
 }
