@@ -48,6 +48,29 @@ describe('durable job queue', () => {
     expect(failed?.status).toBe('queued');
     expect(failed?.lastError).toBe('outside system down');
   });
+
+  it('runs a finished job once though recording its end fails at first (a database session ended)', async () => {
+    const runs = vi.fn(async () => undefined);
+    let sessionEnds = true;
+    // The database as the worker sees it: its first update after the work is refused once.
+    const flakyDb = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'update' || runs.mock.calls.length === 0 || !sessionEnds)
+          return Reflect.get(target, property, receiver);
+        sessionEnds = false;
+        return () => {
+          throw new Error('terminating connection due to administrator command');
+        };
+      },
+    });
+    await enqueueJob(database.db, 'mail-once', {}, { dedupeKey: 'mail-once-1' });
+    await runDueJobs(flakyDb, { 'mail-once': runs }, silentLogger);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, 'mail-once-1'));
+    expect(row).toMatchObject({ status: 'done', attempts: 1 });
+    expect(sessionEnds).toBe(false);
+    await runDueJobs(database.db, { 'mail-once': runs }, silentLogger);
+    expect(runs).toHaveBeenCalledOnce();
+  });
 });
 
 describe('the job queue on a test clock (decision 083)', () => {

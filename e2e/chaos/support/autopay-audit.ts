@@ -1,5 +1,5 @@
 import { phonepeOffPeak } from '@erti/protocols';
-import type { DatabaseFacts, OrderFacts } from './audit.ts';
+import type { DatabaseFacts, DebitFacts, OrderFacts } from './audit.ts';
 import type { AutopayRecord } from './autopay.ts';
 import type { LedgerEntry, MailFacts, MandateDebitRecords } from './sandbox.ts';
 
@@ -12,6 +12,19 @@ import type { LedgerEntry, MailFacts, MandateDebitRecords } from './sandbox.ts';
  */
 
 const DAY_MS = 86_400_000;
+
+/** What the books say of an undecided debit: its jobs and its order's events, for looking into it. */
+function storyOf(db: DatabaseFacts, debit: DebitFacts): string {
+  const jobs = db.jobs
+    .filter((job) => job.payload.includes(debit.id))
+    .map(
+      (job) =>
+        `${job.kind} ${job.status} after ${job.attempts} tries, due ${job.runAt}: ${job.lastError ?? '-'}`,
+    );
+  const order = db.orders.find((candidate) => candidate.id === debit.orderId);
+  const events = db.events.filter((event) => event.orderId === debit.orderId).map((event) => event.line);
+  return [`jobs: ${jobs.join(' | ') || 'none'}`, `order: ${order?.status ?? 'none'}`, ...events].join('; ');
+}
 
 export interface AutopayFigures {
   customers: number;
@@ -160,7 +173,7 @@ export function auditAutopay(
     )
       violations.push(`debit ${debit.id}: failed, but the customer was never mailed`);
     if (debit.status === 'debiting' || debit.status === 'notifying')
-      violations.push(`debit ${debit.id}: still ${debit.status} after the run`);
+      violations.push(`debit ${debit.id}: still ${debit.status} after the run; ${storyOf(db, debit)}`);
   }
 
   // No bill paid twice: by AutoPay and by hand, or twice by AutoPay (charged and kept).

@@ -124,11 +124,37 @@ async function runJob(
     await finishJob(db, clock, { ...job, attempts: job.maxAttempts }, undefined, new Error('no handler'));
     return;
   }
+  let outcome: JobOutcome;
   try {
-    await finishJob(db, clock, job, await handler(job));
+    outcome = await handler(job);
   } catch (error) {
     logger.warn({ jobId: job.id, kind: job.kind, err: error }, 'job failed; will retry');
     await finishJob(db, clock, job, undefined, error);
+    return;
+  }
+  await recordFinish(() => finishJob(db, clock, job, outcome), logger, job);
+}
+
+const FINISH_TRIES = 5;
+
+/**
+ * Records how a job whose handler has done its work ended. A failure to write it (a database session
+ * ended under it) is tried again, never taken as the work failing: the work (a mail sent, a refund
+ * asked for) would be done twice. Past the tries the job stays leased, and runs again only when its
+ * lease ends.
+ */
+async function recordFinish(finish: () => Promise<void>, logger: FastifyBaseLogger, job: Job): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await finish();
+    } catch (error) {
+      if (attempt >= FINISH_TRIES) throw error;
+      logger.warn(
+        { jobId: job.id, kind: job.kind, err: error, attempt },
+        'recording a finished job failed; trying again',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
   }
 }
 
