@@ -33,6 +33,26 @@ describe('embedded database in its own thread', () => {
 
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+  // Opening a database is slow on a busy machine: the set-up must not race the test's limit.
+  it('opens another database from its image, as it was, and apart from it', async () => {
+    await database.db.execute(sql`insert into notes values (70, 'before the image')`);
+    const image = await (database.image as () => Promise<ArrayBuffer>)();
+    await database.db.execute(sql`insert into notes values (71, 'after the image')`);
+    const copy = await openDatabase({ dataDir: 'memory://', image });
+    try {
+      const rows = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from notes where id >= 70`));
+      expect(rows.map((row) => row.id)).toEqual([70]);
+      await copy.db.execute(sql`insert into notes values (72, 'in the copy only')`);
+    } finally {
+      await copy.close();
+    }
+    const original = rowsOf<{ id: number }>(
+      await database.db.execute(sql`select id from notes where id >= 70`),
+    );
+    expect(original.map((row) => row.id).sort()).toEqual([70, 71]);
+    await database.db.execute(sql`delete from notes where id >= 70`);
+  }, 180_000);
+
   /** Runs `body` in a process of its own, with PGliteThread imported, as the api would run it. */
   function runScript(name: string, body: string) {
     const script = join(scriptsDir, name);

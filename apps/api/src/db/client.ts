@@ -35,6 +35,8 @@ export interface DatabaseHandle {
   notices: ChangeNotices;
   /** Work that runs on one replica at a time (decision 069). */
   oneAtATime: OneAtATime;
+  /** The embedded database only: its data directory as a tar, an image to open another from. */
+  image?(): Promise<ArrayBuffer>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   holder?: string;
+  /** The embedded database starts from this image (`image()`'s tar) rather than empty. */
+  image?: ArrayBuffer;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, ...POOL_OPTIONS });
@@ -120,7 +124,7 @@ export async function openDatabase(options: {
   const onDisk = !options.dataDir.startsWith('memory://');
   if (onDisk) mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const release = onDisk ? lockDataDir(options.dataDir, options.holder ?? 'another process') : () => {};
-  const client = await PGliteThread.open(options.dataDir).catch((error) => {
+  const client = await PGliteThread.open(options.dataDir, options.image).catch((error) => {
     release();
     throw error;
   });
@@ -141,6 +145,7 @@ export async function openDatabase(options: {
     onConnectionLost: () => {},
     notices: localChangeNotices(),
     oneAtATime: processLocks(),
+    image: () => client.dump(),
     close: async () => {
       await client.close();
       release();

@@ -13,7 +13,7 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
  *
  * Messages to the worker carry an `id` and a `kind`: `query` (sql, params, rowMode, textTypes and,
  * inside a transaction, `tx`), `begin` (answered with a transaction id once BEGIN ran), `finish`
- * (tx, commit) and `close`. Each is answered by `{ id, result }` or `{ id, error }`.
+ * (tx, commit), `dump` (the data directory's tar) and `close`. Each is answered by `{ id, result }` or `{ id, error }`.
  */
 export class PGliteThread {
   private readonly worker: Worker;
@@ -32,9 +32,14 @@ export class PGliteThread {
     );
   }
 
-  /** Starts the worker and opens `dataDir` in it; fails as opening the database failed. */
-  static async open(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the worker and opens `dataDir` in it, from `image` (a data directory's tar, as `dump`
+   * answers it) when given; fails as opening the database failed.
+   */
+  static async open(dataDir: string, image?: ArrayBuffer): Promise<PGliteThread> {
+    const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+      workerData: { dataDir, image },
+    });
     const started = await new Promise<WorkerStarted>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -64,6 +69,11 @@ export class PGliteThread {
     }
     await this.call({ kind: 'finish', tx, commit: true });
     return result;
+  }
+
+  /** The whole data directory as a tar, consistent between transactions: an image to open another from. */
+  dump(): Promise<ArrayBuffer> {
+    return this.call({ kind: 'dump' }) as Promise<ArrayBuffer>;
   }
 
   async close(): Promise<void> {

@@ -50,9 +50,13 @@ function queryOptions(rowMode, textTypes) {
   return options;
 }
 
-const { dataDir } = workerData;
-// pg_trgm backs the biller-name search index (migration 0001).
-const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error) => {
+const { dataDir, image } = workerData;
+// pg_trgm backs the biller-name search index (migration 0001). An image (a data directory's tar, as
+// `dump` answers it) starts the database from that state instead of an empty one.
+const pglite = await PGlite.create(dataDir, {
+  extensions: { pg_trgm },
+  loadDataDir: image ? new Blob([image]) : undefined,
+}).catch((error) => {
   port.postMessage({ kind: 'failed', error: describeError(error) });
   return undefined;
 });
@@ -111,6 +115,11 @@ if (pglite) {
         return begin(message.id);
       case 'finish':
         return finish(message.id, message.tx, message.commit);
+      case 'dump':
+        return answer(
+          message.id,
+          pglite.dumpDataDir('none').then((tar) => tar.arrayBuffer()),
+        );
       case 'close':
         return answer(message.id, pglite.close());
       default:
