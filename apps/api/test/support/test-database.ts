@@ -10,6 +10,15 @@ const cacheDir = fileURLToPath(
   new URL('../../../../node_modules/.cache/erti-test-database', import.meta.url),
 );
 
+/** What the migrations are: a new digest, a new image or template. */
+function migrationsDigest(): string {
+  const migrations = createHash('sha256');
+  for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort())
+    if (name.endsWith('.sql') || name.endsWith('.json'))
+      migrations.update(name).update(readFileSync(join(migrationsDir, name)));
+  return migrations.digest('hex').slice(0, 16);
+}
+
 /**
  * The migrated, empty embedded database as an image, made once for these migrations and kept in
  * node_modules/.cache. A new PGlite spends most of its start on initdb (tens of seconds on a busy
@@ -18,11 +27,7 @@ const cacheDir = fileURLToPath(
 let migratedImage: Promise<ArrayBuffer> | undefined;
 function migratedDatabaseImage(): Promise<ArrayBuffer> {
   migratedImage ??= (async () => {
-    const migrations = createHash('sha256');
-    for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort())
-      if (name.endsWith('.sql') || name.endsWith('.json'))
-        migrations.update(name).update(readFileSync(join(migrationsDir, name)));
-    const file = join(cacheDir, `${migrations.digest('hex').slice(0, 16)}.tar`);
+    const file = join(cacheDir, `${migrationsDigest()}.tar`);
     try {
       const cached = readFileSync(file);
       return cached.buffer.slice(cached.byteOffset, cached.byteOffset + cached.byteLength);
@@ -56,11 +61,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const name = `erti_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  try {
+    await copyOfMigratedTemplate(admin, serverUrl, name);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name), dataDir: '' });
+  // Finds every migration applied: the template's journal says so.
   await database.migrate();
   return {
     ...database,
@@ -73,6 +80,45 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Test processes take turns at the template: a copy is refused while another session is in it. */
+const TEMPLATE_LOCK = 70_461;
+
+/**
+ * Creates `name` as a copy of the migrated template for these migrations, first migrating the
+ * template if the server has none (and dropping templates of older migrations): a copy takes a
+ * fraction of the migrations' time, once per test file.
+ */
+async function copyOfMigratedTemplate(admin: pg.Client, serverUrl: string, name: string): Promise<void> {
+  const template = `erti_test_template_${migrationsDigest()}`;
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'erti\\_test\\_template\\_%'",
+    );
+    for (const { datname } of rows.filter((row) => row.datname !== template))
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    if (!rows.some((row) => row.datname === template)) {
+      await admin.query(`create database ${template}`);
+      const migrating = await openDatabase({ url: databaseUrl(serverUrl, template), dataDir: '' });
+      try {
+        await migrating.migrate();
+      } finally {
+        await migrating.close();
+      }
+      await untilDisconnected(admin, template);
+    }
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
 }
 
 /**
