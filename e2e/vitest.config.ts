@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'e2e',
     root: '.',
     include: ['e2e/tests/**/*.spec.ts'],
-    globalSetup: ['e2e/support/global-setup.ts'],
+    globalSetup: ['e2e/support/build-servers.ts', 'e2e/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

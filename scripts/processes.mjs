@@ -1,18 +1,28 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildServers, builtEntry } from './build.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 const tsx = `${root}node_modules/.bin/tsx`;
 
-/** Starts one of our Node services (`apps/<name>/src/server.ts`) as a child process. */
+/**
+ * Starts one of our Node services as a child process: its compiled release (`apps/<name>/dist`, decision
+ * 131), or with `watch` its TypeScript source through tsx, restarted on every change (`npm run dev`).
+ */
 export function startService(name, env, { watch = false } = {}) {
-  const args = watch ? ['watch', `apps/${name}/src/server.ts`] : [`apps/${name}/src/server.ts`];
-  return spawn(tsx, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  const [command, args] = watch
+    ? [tsx, ['watch', `apps/${name}/src/server.ts`]]
+    : [process.execPath, builtEntry(name)];
+  return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
 }
 
-/** Builds the web app when it has not been built yet. */
-export async function buildWebIfMissing() {
+/**
+ * Builds what a start needs: the server apps when their build is missing or older than their source (a
+ * second or two), the web app when it has not been built yet.
+ */
+export async function buildWhatIsMissing() {
+  await buildServers({ ifStale: true });
   if (existsSync(`${root}apps/web/dist/index.html`)) return;
   console.info('Building the web app (first start)...');
   await run('npm', ['run', 'build', '-w', '@erti/web']);

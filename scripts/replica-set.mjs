@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtEntry } from './build.mjs';
 import { ensureDebianPackage } from './debian-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -118,7 +119,7 @@ export async function startReplicaSet(options) {
   const writeConfig = () => writeFileSync(configPath, nginxConfig({ dir, host, port, upstreams: replicas }));
 
   const startReplica = async (replica) => {
-    replica.child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    replica.child = spawn(process.execPath, builtEntry('api'), {
       cwd: root,
       env: {
         ...process.env,

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildWebIfMissing, root, startService } from './processes.mjs';
+import { buildWhatIsMissing, root, startService } from './processes.mjs';
 import { startReplicaSet, stopProcess } from './replica-set.mjs';
 import { runSecrets, sandboxAddresses } from './run-settings.mjs';
 
@@ -49,7 +49,7 @@ await ensureDatabase(databaseUrl).catch((error) => {
   );
   process.exit(1);
 });
-await buildWebIfMissing();
+await buildWhatIsMissing();
 const dir = join(root, '.data', 'replicas');
 mkdirSync(dir, { recursive: true });
 // As with `npm start`, the api runs in development mode unless the operator sets NODE_ENV=production. Either

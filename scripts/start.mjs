@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing, then runs the sandbox and the api with the embedded database.
-import { buildWebIfMissing, startService, superviseChildren } from './processes.mjs';
+import { buildWhatIsMissing, startService, superviseChildren } from './processes.mjs';
 
-await buildWebIfMissing();
+await buildWhatIsMissing();
 const sandbox = startService('sandbox', { NODE_ENV: process.env.NODE_ENV ?? 'production' });
 const api = startService('api', {});
 superviseChildren([sandbox, api]);

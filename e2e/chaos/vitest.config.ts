@@ -9,6 +9,7 @@ export default defineConfig({
     name: 'chaos',
     root: '.',
     include: ['e2e/chaos/**/*.test.ts'],
+    globalSetup: ['e2e/support/build-servers.ts'],
     testTimeout: 3_600_000,
     hookTimeout: 180_000,
     fileParallelism: false,

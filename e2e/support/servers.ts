@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtEntry } from '../../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -61,9 +62,12 @@ export interface RunningSystem {
   apiPid(): number | undefined;
 }
 
-/** Node itself with tsx's loader (not the tsx CLI, which runs a second process): signals reach the server. */
+/**
+ * The server's compiled release (decision 131), as `npm start` runs it, built before the suite by
+ * `build-servers.ts`; Node itself, so signals reach the server.
+ */
 export function startChild(name: 'api' | 'sandbox', env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/server.ts`], {
+  const child = spawn(process.execPath, builtEntry(name), {
     cwd: root,
     env: { ...process.env, ...env },
     // E2E_LOG_LEVEL=info (or debug) shows the servers' own log beside the tests', to read a failure.
