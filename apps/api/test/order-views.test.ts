@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusMessage } from '../src/modules/payments/order-views.ts';
-import type { OrderEventRow, OrderRow, RefundRow } from '../src/modules/payments/payments.repository.ts';
+import type { OrderEventRow, OrderRow } from '../src/modules/payments/orders.repository.ts';
+import type { RefundRow } from '../src/modules/payments/refunds.repository.ts';
 
 const createdAt = new Date('2026-11-20T06:00:00.000Z');
 

@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../src/lib/i18n.ts';
-import type { OrderRow, RefundRow } from '../src/modules/payments/payments.repository.ts';
+import type { OrderRow } from '../src/modules/payments/orders.repository.ts';
 import { buildReceiptPdf } from '../src/modules/payments/receipt-pdf.ts';
+import type { RefundRow } from '../src/modules/payments/refunds.repository.ts';
 import { differenceFrom, greyImageOf, inkIn, pgmOf, readPdf } from './support/pdf-pages.ts';
 
 const paidAt = new Date('2026-11-20T06:00:00.000Z');

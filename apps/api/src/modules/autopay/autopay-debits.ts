@@ -15,15 +15,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { newDebitId, newId } from '../../lib/ids.ts';
 import { findPayer } from '../bills/index.ts';
 import type { BillChecks } from '../my-bills/index.ts';
-import { findMyBill, type MyBillRow, paymentKey, paymentsOfBills } from '../my-bills/index.ts';
+import { findMyBill, type MyBillRow } from '../my-bills/index.ts';
 import type { ChargeConfirmationService } from '../payments/index.ts';
 import {
-  findHoldingOrder,
-  inFlightStatuses,
-  lockBill,
+  lockedHoldOf,
   moveOrder,
   numberedBillKey,
   openOrderRecord,
+  paymentsOfBills,
 } from '../payments/index.ts';
 import {
   claimBill,
@@ -87,7 +86,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
 
   /** Why AutoPay must not (or no longer) pay this bill; undefined when it may. */
   async function reasonToStop(
-    debit: Pick<DebitRow, 'mandateId' | 'billNumber' | 'userId'>,
+    debit: Pick<DebitRow, 'mandateId' | 'billNumber'>,
     entry: MyBillRow | undefined,
     mandate: MandateRow | undefined,
   ): Promise<string | undefined> {
@@ -95,10 +94,7 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
     if (mandate.status === 'paused') return stopReasons.paused;
     if (mandate.status !== 'on') return stopReasons.notOn;
     if (entry?.presentment !== 'bill' || entry.billNumber !== debit.billNumber) return stopReasons.billGone;
-    const payments = await paymentsOfBills(db, debit.userId, [
-      { billerId: entry.billerId, billNumber: debit.billNumber },
-    ]);
-    const payment = payments.get(paymentKey(entry.billerId, debit.billNumber));
+    const [payment] = await paymentsOfBills(db, [{ ...entry, billNumber: debit.billNumber }]);
     if (payment === 'paid') return stopReasons.paidHere;
     if (payment === 'paying') return stopReasons.payingHere;
     return undefined;
@@ -232,13 +228,13 @@ export function createAutopayDebits(deps: AutopayDebitsDeps) {
 
   /**
    * Opens the debit's order, unless the bill is paid or being paid: under the bill's lock, the same
-   * check a manual payment makes, so a debit and a manual payment of one bill never both proceed.
+   * rule a manual payment asks (`lockedHoldOf`), so a debit and a manual payment of one bill never
+   * both proceed.
    */
   async function openDebitOrder(debit: DebitRow, entry: MyBillRow, mandate: MandateRow) {
     const billKey = numberedBillKey(entry.billerId, entry.accountKey, debit.billNumber);
     return db.transaction(async (tx) => {
-      await lockBill(tx, billKey);
-      const holding = await findHoldingOrder(tx, billKey, { inFlight: inFlightStatuses, paidToo: true });
+      const holding = await lockedHoldOf(tx, billKey, 'bill');
       if (holding) {
         const why = holding.inFlight ? stopReasons.payingHere : stopReasons.paidHere;
         await endDebit(debit, 'not-debited', why, tx);

@@ -13,6 +13,6 @@ export function forgetMyBills(executor: Executor, userId: string): Promise<void>
 export { BILL_FOUND_JOB, type BillChecks } from './bill-checks.ts';
 export { billLines } from './bill-lines.ts';
 export { billChecksOf, createMyBillsModule } from './my-bills.module.ts';
-export { findMyBill, type MyBillRow, paymentKey, paymentsOfBills } from './my-bills.repository.ts';
+export { findMyBill, type MyBillRow } from './my-bills.repository.ts';
 export { escapeHtml, page } from './unsubscribe-page.ts';
 export { createSignedIdTokens } from './unsubscribe-token.ts';

@@ -1,8 +1,6 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { billerChecks, billReminders, myBills } from '../../db/schema/my-bills.ts';
-import { orders } from '../../db/schema/payments.ts';
-import { inFlightStatuses } from '../payments/index.ts';
 
 export type MyBillRow = typeof myBills.$inferSelect;
 export type NewMyBill = Omit<typeof myBills.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -154,41 +152,6 @@ export async function recordCheck(
     .set({ ...presented, lastCheckedAt: now, updatedAt: sql`now()` })
     .where(eq(myBills.id, id));
 }
-
-/**
- * Which of these bills (biller and bill number) the customer has paid on Erti Pay, or is paying now:
- * the status of the order that holds each ('SUCCESS', or an in-flight one).
- */
-export async function paymentsOfBills(
-  executor: Executor,
-  userId: string,
-  bills: { billerId: string; billNumber: string }[],
-): Promise<Map<string, 'paid' | 'paying'>> {
-  const found = new Map<string, 'paid' | 'paying'>();
-  if (bills.length === 0) return found;
-  const rows = await executor
-    .select({ billerId: orders.billerId, billNumber: orders.billNumber, status: orders.status })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, ['SUCCESS', ...inFlightStatuses]),
-        inArray(
-          orders.billNumber,
-          bills.map((bill) => bill.billNumber),
-        ),
-      ),
-    );
-  for (const row of rows) {
-    if (!row.billerId || !row.billNumber) continue;
-    const key = paymentKey(row.billerId, row.billNumber);
-    if (found.get(key) === 'paid') continue;
-    found.set(key, row.status === 'SUCCESS' ? 'paid' : 'paying');
-  }
-  return found;
-}
-
-export const paymentKey = (billerId: string, billNumber: string) => `${billerId}\n${billNumber}`;
 
 /**
  * Claims the sending of one reminder: true for the first caller only, ever. A claim whose mail then

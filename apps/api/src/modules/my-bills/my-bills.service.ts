@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { autopayOfBills } from '../autopay/index.ts';
 import { accountKeyOf, checkCustomerParams, findPayer } from '../bills/index.ts';
 import { type CatalogueBiller, convenienceFee, findBiller, isSupported } from '../catalogue/index.ts';
+import { paymentsOfBills } from '../payments/index.ts';
 import { checkJob } from './bill-checks.ts';
 import {
   deleteMyBill,
@@ -16,8 +17,6 @@ import {
   insertMyBill,
   listMyBills,
   type MyBillRow,
-  paymentKey,
-  paymentsOfBills,
   setReminders,
 } from './my-bills.repository.ts';
 import { stateOf } from './my-bills.rules.ts';
@@ -38,18 +37,15 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
 
   /** The entries as the customer sees them: each with its bill, our fee on it and its state today. */
   async function views(userId: string, rows: MyBillRow[]): Promise<MyBill[]> {
-    const billed = rows.flatMap((row) =>
-      row.billNumber ? [{ billerId: row.billerId, billNumber: row.billNumber }] : [],
-    );
-    const payments = await paymentsOfBills(db, userId, billed);
+    const payments = await paymentsOfBills(db, rows);
     const autopays = await autopayOfBills(db, rows);
     const billers = new Map<string, CatalogueBiller | undefined>();
     for (const row of rows) {
       if (!billers.has(row.billerId)) billers.set(row.billerId, await findBiller(db, row.billerId));
     }
     const today = indiaDate(clock.now());
-    return rows.map((row) => {
-      const payment = row.billNumber ? payments.get(paymentKey(row.billerId, row.billNumber)) : undefined;
+    return rows.map((row, index) => {
+      const payment = payments[index];
       const biller = billers.get(row.billerId);
       const hasBill =
         row.presentment === 'bill' && row.billNumber && row.billAmountPaise !== null && row.billDueDate;

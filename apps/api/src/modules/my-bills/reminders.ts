@@ -9,15 +9,13 @@ import { newId } from '../../lib/ids.ts';
 import { autopayDebitTime } from '../autopay/index.ts';
 import { findPayer } from '../bills/index.ts';
 import { convenienceFee, findBiller } from '../catalogue/index.ts';
-import { orderTotal } from '../payments/index.ts';
+import { orderTotal, paymentsOfBills } from '../payments/index.ts';
 import type { BillChecks } from './bill-checks.ts';
 import { billLines } from './bill-lines.ts';
 import {
   claimReminder,
   findMyBill,
   type MyBillRow,
-  paymentKey,
-  paymentsOfBills,
   type ReminderClaimKind,
   type ReminderKind,
   unclaimReminder,
@@ -129,8 +127,8 @@ export function createReminders(deps: RemindersDeps) {
     if (!entry?.remindersOn || entry.presentment !== 'bill' || entry.billNumber !== billNumber)
       return undefined;
     if (entry.billAmountPaise === null || entry.billDueDate === null) return undefined;
-    const payments = await paymentsOfBills(db, entry.userId, [{ billerId: entry.billerId, billNumber }]);
-    if (payments.has(paymentKey(entry.billerId, billNumber))) return undefined;
+    const [payment] = await paymentsOfBills(db, [entry]);
+    if (payment) return undefined;
     const customer = await findPayer(db, entry.userId);
     if (!customer?.email) return undefined;
     const biller = await findBiller(db, entry.billerId);

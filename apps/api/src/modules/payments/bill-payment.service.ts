@@ -9,7 +9,7 @@ import {
 } from '../../integrations/bbps/bbps-client.ts';
 import { findBillFetch } from '../bills/index.ts';
 import { moveOrder } from './order-moves.ts';
-import { findOrder, type OrderRow } from './payments.repository.ts';
+import { findOrder, type OrderRow } from './orders.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
 
 export interface BillPaymentDeps {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { type ChargeCheck, GatewayAnswerUnreadableError } from '../../integrations/payment-gateway.ts';
 import { moveOrder } from './order-moves.ts';
 import { orderTotal } from './order-views.ts';
-import { findOrder, type OrderRow, updateOrderFacts } from './payments.repository.ts';
+import { findOrder, type OrderRow, updateOrderFacts } from './orders.repository.ts';
 import type { Gateways, RefundsService } from './refunds.service.ts';
 
 export interface ChargeConfirmationDeps {

@@ -7,13 +7,13 @@ import { MANDATE_EVENT_JOB } from '../../integrations/mandate-gateway.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
+import { recordGatewayEvent } from './gateway-events.repository.ts';
 import {
   findOrder,
   findOrderByAnyId,
   findOrderByGatewayOrderId,
   type OrderRow,
-  recordGatewayEvent,
-} from './payments.repository.ts';
+} from './orders.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
 
 export interface CallbacksDeps {

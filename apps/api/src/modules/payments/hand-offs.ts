@@ -5,21 +5,13 @@ import { AppError, conflict } from '../../errors.ts';
 import type { HandOffPort, Payer } from '../../integrations/gateway-port.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import { isDebitId, newId, randomId } from '../../lib/ids.ts';
+import type { BillHold, HoldingOrder } from './bill-holds.repository.ts';
+import { lockedHoldOf } from './bill-holds.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import { moveOrder, openOrderRecord } from './order-moves.ts';
 import { type PricedOrder, priceOrder, priceTestPayment } from './order-pricing.ts';
-import { inFlightStatuses } from './order-state.ts';
 import { orderTotal } from './order-views.ts';
-import {
-  findHoldingOrder,
-  findOrder,
-  type HoldingOrder,
-  lockBill,
-  type OrderRow,
-} from './payments.repository.ts';
-
-/** Recharges of the same number and plan in flight within this window are refused as duplicates. */
-export const RECHARGE_DUPLICATE_WINDOW_MS = 10 * 60_000;
+import { findOrder, type OrderRow } from './orders.repository.ts';
 
 /** What an order is for: a priced bill or recharge, or a test payment with no bill behind it. */
 type OrderFacts = Pick<
@@ -39,7 +31,7 @@ export const chargeOf = (order: Pick<OrderRow, 'amountPaise' | 'convenienceFeePa
 });
 
 /** Why a bill cannot be paid now: paid, being paid, or being debited by AutoPay (decision 079). */
-function refusalOf(holding: { order: HoldingOrder; inFlight: boolean }): string {
+function refusalOf(holding: BillHold): string {
   if (!holding.inFlight) return paymentMessages.billAlreadyPaid;
   return isDebitId(holding.order.merchantOrderId)
     ? paymentMessages.autopayInProgress
@@ -64,7 +56,8 @@ export function createHandOffs(deps: HandOffsDeps) {
   const { db } = deps;
 
   /**
-   * Refuses a second order for a bill that is paid or being paid (recharges: in flight for 10 minutes).
+   * Refuses a second order for a bill that is paid or being paid (recharges: in flight for 10 minutes),
+   * by the one rule of `bill-holds.ts`.
    * The customer's own hand-off that is still unpaid is answered instead when `mayReplace`: an
    * abandoned checkout gives way to the new one once the gateway confirms it was never paid.
    */
@@ -74,14 +67,8 @@ export function createHandOffs(deps: HandOffsDeps) {
     userId: string,
     mayReplace: boolean,
   ): Promise<HoldingOrder | undefined> {
-    if (!facts.billKey) return undefined;
-    await lockBill(tx, facts.billKey);
-    const holding = await findHoldingOrder(tx, facts.billKey, {
-      inFlight: inFlightStatuses,
-      inFlightSince:
-        facts.kind === 'recharge' ? new Date(Date.now() - RECHARGE_DUPLICATE_WINDOW_MS) : undefined,
-      paidToo: facts.kind === 'bill',
-    });
+    if (!facts.billKey || facts.kind === 'test') return undefined;
+    const holding = await lockedHoldOf(tx, facts.billKey, facts.kind);
     if (!holding) return undefined;
     const own = holding.order.userId === userId;
     if (own && mayReplace && holding.order.status === 'PAYMENT_PENDING') return holding.order;

@@ -1,4 +1,4 @@
-import type { OrderEventRow } from './payments.repository.ts';
+import type { OrderEventRow } from './orders.repository.ts';
 
 /**
  * What the event of a hold (an order entering NEEDS_ATTENTION) keeps about the gateway answer that

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@erti/contracts';
 import type { Executor } from '../../db/client.ts';
 import { type JobSpec, jobInsert, newJobRow } from '../../jobs/job-queue.ts';
-import type { OrderRow } from './payments.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 /*
  * What entering a status sets in motion, durably: the job kinds of the payments module and the one

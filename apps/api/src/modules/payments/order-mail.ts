@@ -6,18 +6,13 @@ import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { brandedEmail } from '../../integrations/mail/templates.ts';
 import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { type Translator, translatorFor } from '../../lib/i18n.ts';
+import { findPayer } from '../bills/index.ts';
 import { holdFactsOf, latestHold } from './held-charges.ts';
 import type { OrderMailKind } from './order-follow-ups.ts';
 import { formatRupees, moneyOf, orderTotal } from './order-views.ts';
-import {
-  findAccount,
-  findOrder,
-  listEvents,
-  listRefunds,
-  type OrderRow,
-  type RefundRow,
-} from './payments.repository.ts';
+import { findOrder, listEvents, type OrderRow } from './orders.repository.ts';
 import { receiptFacts } from './receipt-pdf.ts';
+import { listRefunds, type RefundRow } from './refunds.repository.ts';
 
 interface OrderMailDeps {
   db: Database;
@@ -105,7 +100,7 @@ export function createOrderMail(deps: OrderMailDeps) {
       deps.logger.info({ orderId, mail }, 'support e-mail sent');
       return undefined;
     }
-    const account = order && (await findAccount(deps.db, order.userId));
+    const account = order && (await findPayer(deps.db, order.userId));
     if (!order || !account?.email) return undefined;
     await deps.mailer.send(
       customerMail(order, account.email, await listRefunds(deps.db, order.id), {

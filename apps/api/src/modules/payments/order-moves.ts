@@ -10,7 +10,7 @@ import {
   type OrderChanges,
   type OrderRow,
   updateOrderStatus,
-} from './payments.repository.ts';
+} from './orders.repository.ts';
 
 /*
  * Moving an order through the state machine: opening it in its first status and every later move,

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { type OrderKind, type PaymentSource, paymentMessages } from '@erti/contracts';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { accountKeyOf, findBillFetch } from '../bills/index.ts';
 import { convenienceFee, findBiller, findPlan } from '../catalogue/index.ts';
+import { billKeyOf } from './bill-holds.ts';
 
 /** A fetched bill or validation older than this is not charged: its amount may have changed. */
 export const BILL_FETCH_FRESH_MS = 2 * 60 * 60_000;
@@ -28,19 +28,6 @@ export interface PricedOrder {
   /** Identifies the bill (or recharge) for the double-pay guard. */
   billKey: string;
 }
-
-const digest = (value: string) => createHash('sha256').update(value).digest('hex');
-
-/** The double-pay guard's key: one account of a biller and which bill (or recharge) of it. */
-const billKeyOf = (billerId: string, accountKey: string, which: string) =>
-  digest(`${billerId}\n${accountKey}\n${which}`);
-
-/**
- * The key of a numbered bill of an account (`accountKey`: accountKeyOf its parameters): a manual
- * payment of it and an AutoPay debit of it hold the same key, so neither pays it twice.
- */
-export const numberedBillKey = (billerId: string, accountKey: string, billNumber: string) =>
-  billKeyOf(billerId, accountKey, `bill\n${billNumber}`);
 
 /** The stored fetch or validation the source points at: its `billFetchId` (or refId). */
 function sourceFetchId(source: PaymentSource): string | undefined {

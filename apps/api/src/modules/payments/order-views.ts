@@ -11,8 +11,9 @@ import {
 import { formatPaise, rupeesFromPaise } from '@erti/contracts/rupees';
 import { formatIstDateTime } from '@erti/contracts/text';
 import { paymentStatusOf } from './order-state.ts';
-import type { OrderEventRow, OrderRow, RefundRow } from './payments.repository.ts';
+import type { OrderEventRow, OrderRow } from './orders.repository.ts';
 import { refundDeadline } from './refund-deadline.ts';
+import type { RefundRow } from './refunds.repository.ts';
 
 /** ₹1,234.50 from paise; a RangeError for anything but whole paise. */
 export const formatRupees = (paise: number) => formatPaise(paise);

@@ -16,15 +16,9 @@ import type { ChargeConfirmationService } from './charge-confirmation.service.ts
 import { chargeOf } from './hand-offs.ts';
 import { priceOrder } from './order-pricing.ts';
 import { toOrderDetail, toOrderSummary, toPaymentStatusResponse } from './order-views.ts';
-import {
-  findOrderByAnyId,
-  listEvents,
-  listRefunds,
-  listRefundsOfOrders,
-  listUserOrders,
-  type OrderRow,
-} from './payments.repository.ts';
+import { findOrderByAnyId, listEvents, listUserOrders, type OrderRow } from './orders.repository.ts';
 import { buildReceiptPdf } from './receipt-pdf.ts';
+import { listRefunds, listRefundsOfOrders } from './refunds.repository.ts';
 
 export interface OrdersDeps {
   db: Database;

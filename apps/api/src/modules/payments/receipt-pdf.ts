@@ -5,7 +5,8 @@ import { rupeesFromPaise } from '@erti/contracts/rupees';
 import PDFDocument from 'pdfkit';
 import type { Translator } from '../../lib/i18n.ts';
 import { moneyOf, orderTotal, transactionTime } from './order-views.ts';
-import type { OrderRow, RefundRow } from './payments.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
+import type { RefundRow } from './refunds.repository.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 

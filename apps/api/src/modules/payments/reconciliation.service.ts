@@ -6,7 +6,7 @@ import type { Job, JobOutcome } from '../../jobs/job-queue.ts';
 import { type BillPaymentService, isNetworkOutcomeUnknown } from './bill-payment.service.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import { moveOrder } from './order-moves.ts';
-import { findOrder, type OrderRow } from './payments.repository.ts';
+import { findOrder, type OrderRow } from './orders.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
 
 /** An order still CREATED this long after it was made was never handed to the customer. */

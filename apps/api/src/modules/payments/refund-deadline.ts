@@ -1,6 +1,6 @@
 import { MERCHANT_REFUND_WINDOW_DAYS } from '@erti/contracts/constants';
 import { endOfIndiaDay, indiaDayNumber } from '@erti/contracts/india-time';
-import type { RefundRow } from './payments.repository.ts';
+import type { RefundRow } from './refunds.repository.ts';
 
 /**
  * When a refund is due and what its lateness costs (docs/decisions/063-refund-deadlines.md).

@@ -7,19 +7,17 @@ import { newId } from '../../lib/ids.ts';
 import { moveOrder } from './order-moves.ts';
 import { refundableStatuses } from './order-state.ts';
 import { formatRupees } from './order-views.ts';
+import { findOrder, findOrderByAnyId, type OrderRow } from './orders.repository.ts';
+import { refundDeadline } from './refund-deadline.ts';
 import {
-  findOrder,
-  findOrderByAnyId,
   findRefundByGatewayId,
   insertRefund,
   listRefunds,
-  type OrderRow,
   type RefundRow,
   refundedPaise,
   setGatewayRefundId,
   settleRefund,
-} from './payments.repository.ts';
-import { refundDeadline } from './refund-deadline.ts';
+} from './refunds.repository.ts';
 
 /** Gateways refuse refunds below ₹1. */
 const MIN_REFUND_PAISE = 100;

@@ -1,23 +1,13 @@
+/**
+ * The SQL of orders and their events: opening an order in one statement, the conditional moves, the
+ * reads by id and by customer. Refunds, gateway events and bill holds have their own repositories.
+ */
 import type { OrderStatus } from '@erti/contracts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  ne,
-  or,
-  type Placeholder,
-  sql,
-  sum,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { jobs } from '../../db/schema/jobs.ts';
-import { gatewayEvents, orderEvents, orders, refunds } from '../../db/schema/payments.ts';
+import { orderEvents, orders } from '../../db/schema/payments.ts';
 import { builtOnce, builtOncePerShape, placeholders, prefixed } from '../../db/statement.ts';
 import { type JobRow, jobInsert } from '../../jobs/job-queue.ts';
 import { newId } from '../../lib/ids.ts';
@@ -26,14 +16,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEvent = typeof orderEvents.$inferInsert;
-export type RefundRow = typeof refunds.$inferSelect;
-export type NewRefund = typeof refunds.$inferInsert;
 export type OrderChanges = Partial<Omit<NewOrder, 'id' | 'status' | 'createdAt'>>;
-
-/** Serialises order creation for one bill across transactions (and api replicas). */
-export async function lockBill(executor: Executor, billKey: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${billKey}, 0))`);
-}
 
 /** What an order is opened with; the payer's contact is copied from the account by the insert. */
 const OPENED_ORDER_COLUMNS = [
@@ -224,67 +207,6 @@ export async function findOrderByGatewayOrderId(
   return row;
 }
 
-/** What the double-payment check needs of the order holding a bill. */
-export type HoldingOrder = Pick<OrderRow, 'id' | 'userId' | 'status' | 'merchantOrderId'>;
-
-/**
- * The order that holds a bill against a second payment, in one query: the newest one in flight
- * (created at or after `inFlightSince`, when given), else, with `paidToo`, the newest paid one.
- */
-/** What holds a bill against a new order: the order statuses in flight, since when, and a paid one too. */
-export interface BillHolds {
-  inFlight: readonly OrderStatus[];
-  inFlightSince?: Date;
-  paidToo: boolean;
-}
-
-/** The newest order holding a bill, an order in flight first; one statement per kind of hold. */
-const holdingOrderStatement = builtOncePerShape(
-  (holds: BillHolds) => `${holds.inFlight.join()} ${holds.inFlightSince ? 'since' : 'ever'} ${holds.paidToo}`,
-  (holds) => {
-    const inFlight = and(
-      inArray(orders.status, [...holds.inFlight]),
-      holds.inFlightSince ? gte(orders.createdAt, sql.placeholder('inFlightSince')) : undefined,
-    );
-    const selection = {
-      order: {
-        id: orders.id,
-        userId: orders.userId,
-        status: orders.status,
-        merchantOrderId: orders.merchantOrderId,
-      },
-      inFlight: sql<boolean>`(${inFlight})`.mapWith(Boolean),
-    };
-    return builtOnce(
-      (executor) =>
-        executor
-          .select(selection)
-          .from(orders)
-          .where(
-            and(
-              eq(orders.billKey, sql.placeholder('billKey')),
-              holds.paidToo ? or(inFlight, eq(orders.status, 'SUCCESS')) : inFlight,
-            ),
-          )
-          .orderBy(desc(selection.inFlight), desc(orders.createdAt))
-          .limit(1),
-      selection,
-    );
-  },
-);
-
-export async function findHoldingOrder(
-  executor: Executor,
-  billKey: string,
-  holds: BillHolds,
-): Promise<{ order: HoldingOrder; inFlight: boolean } | undefined> {
-  const [row] = await holdingOrderStatement(executor, holds, {
-    billKey,
-    inFlightSince: holds.inFlightSince?.toISOString(),
-  });
-  return row;
-}
-
 export async function listUserOrders(
   executor: Executor,
   userId: string,
@@ -307,117 +229,4 @@ export async function listEvents(executor: Executor, orderId: string): Promise<O
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.sequence));
-}
-
-/**
- * Records a gateway callback, webhook or post back under the provider's own key. Answers false when
- * that key was seen before: the event is a replay and must change nothing.
- */
-export async function recordGatewayEvent(
-  executor: Executor,
-  event: {
-    gateway: string;
-    key: string;
-    orderId: string | null;
-    verified: boolean;
-    payload: Record<string, unknown>;
-  },
-): Promise<boolean> {
-  const inserted = await executor
-    .insert(gatewayEvents)
-    .values({
-      id: newId('gev'),
-      gateway: event.gateway,
-      providerEventKey: event.key,
-      orderId: event.orderId,
-      verified: event.verified ? 'yes' : 'no',
-      payload: event.payload,
-    })
-    .onConflictDoNothing()
-    .returning({ id: gatewayEvents.id });
-  return inserted.length > 0;
-}
-
-export async function insertRefund(executor: Executor, row: NewRefund): Promise<RefundRow> {
-  const [created] = await executor.insert(refunds).values(row).returning();
-  if (!created) throw new Error('refund insert returned nothing');
-  return created;
-}
-
-export async function listRefunds(executor: Executor, orderId: string): Promise<RefundRow[]> {
-  return executor
-    .select()
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
-}
-
-/** The refunds of a page of orders in one query (the history tells each order's money, decision 108). */
-export async function listRefundsOfOrders(executor: Executor, orderIds: string[]): Promise<RefundRow[]> {
-  if (orderIds.length === 0) return [];
-  return executor
-    .select()
-    .from(refunds)
-    .where(inArray(refunds.orderId, orderIds))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
-}
-
-export async function findRefundByGatewayId(
-  executor: Executor,
-  gateway: string,
-  gatewayRefundId: string,
-): Promise<RefundRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.gateway, gateway), eq(refunds.gatewayRefundId, gatewayRefundId)));
-  return row;
-}
-
-/** Paise refunded or being refunded on an order (failed refunds do not count). */
-export async function refundedPaise(executor: Executor, orderId: string): Promise<number> {
-  const [row] = await executor
-    .select({ total: sum(refunds.amountPaise) })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'FAILED')));
-  return Number(row?.total ?? 0);
-}
-
-/** A pending refund's outcome; conditional on it still being PENDING. */
-export async function settleRefund(
-  executor: Executor,
-  refundId: string,
-  outcome: { status: 'COMPLETED' | 'FAILED'; gatewayRefundId?: string; failureReason?: string },
-): Promise<RefundRow | undefined> {
-  const [row] = await executor
-    .update(refunds)
-    .set({
-      status: outcome.status,
-      gatewayRefundId: outcome.gatewayRefundId,
-      failureReason: outcome.failureReason,
-      completedAt: outcome.status === 'COMPLETED' ? new Date() : null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'PENDING')))
-    .returning();
-  return row;
-}
-
-export async function setGatewayRefundId(executor: Executor, refundId: string, gatewayRefundId: string) {
-  await executor
-    .update(refunds)
-    .set({ gatewayRefundId, updatedAt: new Date() })
-    .where(eq(refunds.id, refundId));
-}
-
-/** Who the account is: name and contact details for the gateway form and the confirmation e-mail. */
-export async function findAccount(
-  executor: Executor,
-  userId: string,
-): Promise<{ name: string; email: string | null; phone: string | null; language: string } | undefined> {
-  const [row] = await executor
-    .select({ name: users.name, email: users.email, phone: users.phone, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
