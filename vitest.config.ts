@@ -29,6 +29,10 @@ export default defineConfig({
         test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The operator's files: Prometheus' alert rules through promtool (decision 130).
+        test: { name: 'ops', include: ['ops/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
         test: {
           name: 'sandbox',
           include: ['apps/sandbox/**/*.test.ts'],

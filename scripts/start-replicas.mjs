@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWhatIsMissing, root, startService } from './processes.mjs';
+import { startPrometheus } from './prometheus.mjs';
 import { startReplicaSet, stopProcess } from './replica-set.mjs';
 import { runSecrets, sandboxAddresses } from './run-settings.mjs';
 
@@ -72,10 +73,12 @@ const sandbox = startService('sandbox', {
 const consecutive = (first) => Array.from({ length: count }, (_, index) => first + index);
 
 let replicaSet;
+let prometheus;
 let stopping = false;
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
+  if (prometheus) await stopProcess(prometheus.child, 'SIGTERM', 5_000);
   await replicaSet?.stop();
   await stopProcess(sandbox, 'SIGTERM', 5_000);
   process.exit(code);
@@ -98,6 +101,11 @@ try {
   await stopAll(1);
 }
 replicaSet.nginx.on('exit', (code) => void stopAll(code ?? 1));
+prometheus = await startPrometheus({
+  dir: join(dir, 'prometheus'),
+  metricsPorts: replicaSet.replicas.map((replica) => replica.metricsPort),
+  port: Number(process.env.PROMETHEUS_PORT ?? 9090),
+});
 
 const lines = replicaSet.replicas.map(
   (replica) =>
@@ -108,5 +116,6 @@ console.info(
     `Erti Pay: http://localhost:${port} through nginx to ${count} replicas`,
     ...lines,
     `  PostgreSQL ${withoutPassword(databaseUrl)}, Redis ${withoutPassword(redisUrl)}`,
+    ...(prometheus ? [`  Prometheus ${prometheus.url} (alerts: ${prometheus.url}/alerts)`] : []),
   ].join('\n'),
 );

@@ -20,6 +20,7 @@ import { type Clock, createTestClock, systemClock } from './lib/clock.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { readinessReader } from './modules/health/index.ts';
 import { moduleFactories } from './modules/index.ts';
 import type { AppDeps, AppModule } from './modules/module.ts';
 import { PRERENDERED_PAGE_SCRIPT_SOURCE, siteConfigFor } from './modules/site/index.ts';
@@ -101,7 +102,12 @@ export async function buildApp(options: {
   const lifecycle = createLifecycle(app);
   rejectNulCharacters(app);
   const outsideSystems = createOutsideSystems();
-  const metrics = createMetrics({ db: database.db, outsideSystems });
+  const metrics = createMetrics({
+    db: database.db,
+    outsideSystems,
+    ready: readinessReader({ database, db: database.db, lifecycle }),
+    handoffExpirySeconds: config.HANDOFF_EXPIRY_SECONDS,
+  });
   const recordOutsideCall = recordingTo(metrics.recordOutsideCall, outsideSystems.record);
   registerRequestMetrics(app, metrics);
 

@@ -171,6 +171,8 @@ describe('outside calls, orders, jobs and late refunds', () => {
     expect(grew('payu', 'unavailable')).toBeGreaterThanOrEqual(1); // the refund, while PayU was down
     expect(grew('mail', 'ok')).toBe(1);
     expect(sampleValue(after, 'erti_metrics_database_up')).toBe(1);
+    // The app's own readiness (decision 130): migrated, catalogue loaded, not stopping.
+    expect(sampleValue(after, 'erti_ready')).toBe(1);
 
     const order = await orderOf(env, orderId, customer.headers);
     // Every order of this suite is less than a day old: a resting status counts them all too.

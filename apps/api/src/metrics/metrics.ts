@@ -3,12 +3,14 @@ import type { Database } from '../db/client.ts';
 import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
 import type { OutsideSystems } from '../integrations/outside-systems.ts';
 import { orderStatuses, restingStatuses } from '../modules/payments/index.ts';
-import { countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
+import { alertGauges, orderExpectedSeconds } from './alert-gauges.ts';
+import { alertFigures, countLateRefunds, countOrdersByStatus, dueJobs } from './metrics.repository.ts';
 
 /**
  * The api's Prometheus metrics (decision 067): one registry per app, so that tests can build several.
- * Requests and outside calls are counted as they happen; orders, jobs and late refunds are read from
- * the database when Prometheus scrapes, so every replica reports the same figures for them.
+ * Requests and outside calls are counted as they happen; orders, jobs, refunds and notices are read
+ * from the database when Prometheus scrapes, so every replica reports the same figures for them. The
+ * alert rules (ops/prometheus, decision 130) are written on these names.
  */
 export interface Metrics {
   /** One request answered: its method, route pattern, status code and time taken. */
@@ -27,11 +29,29 @@ const orderStatusGroups = {
 /** A scrape answers within this even if the database does not: its figures are then left out. */
 const DATABASE_READ_TIMEOUT_MS = 5_000;
 
+/** `work`'s answer, or `undefined` when it fails or takes longer than `timeoutMs`. */
+async function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | undefined> {
+  const answer = work.catch(() => undefined); // caught here: a failure after the timeout is no unhandled rejection
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs, undefined);
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createMetrics(options: {
   db: Database;
   databaseTimeoutMs?: number;
   /** Each outside system's state, read at each scrape (decision 110). */
   outsideSystems?: Pick<OutsideSystems, 'reports'>;
+  /** The replica's readiness (the health module's checks), read at each scrape. */
+  ready?: () => Promise<boolean>;
+  /** HANDOFF_EXPIRY_SECONDS: a PAYMENT_PENDING order is overdue half an hour past it. */
+  handoffExpirySeconds?: number;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -62,6 +82,13 @@ export function createMetrics(options: {
         if (state !== 'unknown') this.set({ system }, state === 'up' ? 1 : 0);
     },
   });
+  const ready =
+    options.ready &&
+    new Gauge({
+      name: 'erti_ready',
+      help: 'Whether this replica is ready (1), as GET /api/health/ready answers it, or not (0).',
+      registers,
+    });
   const databaseUp = new Gauge({
     name: 'erti_metrics_database_up',
     help: 'Whether this scrape read orders, jobs and late refunds from the database (1) or could not (0: those are absent).',
@@ -98,26 +125,22 @@ export function createMetrics(options: {
     labelNames: ['reason'],
     registers: databaseRegisters,
   });
+  const expectedSeconds = orderExpectedSeconds(options.handoffExpirySeconds ?? 20 * 60);
+  const setAlertGauges = alertGauges(databaseRegisters, Object.keys(expectedSeconds));
   /** The database's figures now, or undefined if it cannot give them within the timeout. */
-  async function readDatabase(timeoutMs: number) {
-    const figures = Promise.all([
-      countOrdersByStatus(options.db, orderStatusGroups),
-      dueJobs(options.db),
-      countLateRefunds(options.db, new Date()),
-    ]).catch(() => undefined); // caught here, so that a failure after the timeout is no unhandled rejection
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs, undefined);
-    });
-    try {
-      return await Promise.race([figures, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const readDatabase = (timeoutMs: number) =>
+    withinTimeout(
+      Promise.all([
+        countOrdersByStatus(options.db, orderStatusGroups),
+        dueJobs(options.db),
+        countLateRefunds(options.db, new Date()),
+        alertFigures(options.db, expectedSeconds),
+      ]),
+      timeoutMs,
+    );
 
   function setDatabaseGauges(figures: NonNullable<Awaited<ReturnType<typeof readDatabase>>>): void {
-    const [orders, jobs, refunds] = figures;
+    const [orders, jobs, refunds, forAlerts] = figures;
     // Every status always present: a status with no order is 0, not a series that disappears.
     for (const status of orderStatusGroups.waiting) waitingOrders.set({ status }, 0);
     for (const status of orderStatusGroups.resting) restedOrders.set({ status }, 0);
@@ -128,6 +151,7 @@ export function createMetrics(options: {
     // Both reasons always present, so that an alert on "late > 0" has a series to watch.
     for (const reason of ['auto', 'merchant']) lateRefunds.set({ reason }, 0);
     for (const { reason, count } of refunds) lateRefunds.set({ reason }, count);
+    setAlertGauges(forAlerts);
   }
 
   return {
@@ -135,8 +159,13 @@ export function createMetrics(options: {
       requests.observe({ method, route, status_code: statusCode }, seconds),
     recordOutsideCall: (system, outcome, seconds) => outsideCalls.observe({ system, outcome }, seconds),
     async scrape() {
-      const figures = await readDatabase(options.databaseTimeoutMs ?? DATABASE_READ_TIMEOUT_MS);
+      const timeoutMs = options.databaseTimeoutMs ?? DATABASE_READ_TIMEOUT_MS;
+      const [figures, isReady] = await Promise.all([
+        readDatabase(timeoutMs),
+        options.ready && withinTimeout(options.ready(), timeoutMs),
+      ]);
       databaseUp.set(figures ? 1 : 0);
+      ready?.set(isReady ? 1 : 0);
       const own = await registry.metrics();
       if (!figures) return own;
       setDatabaseGauges(figures);

@@ -1,5 +1,6 @@
 import { type CatalogueState, READINESS_CHECKS, type ReadinessResponse } from '@erti/contracts';
 import { migrationsAppliedReader } from '../../db/migrations-state.ts';
+import { catalogueStateReader } from '../catalogue/index.ts';
 import type { AppDeps } from '../module.ts';
 
 /** A check that could not be made (the database did not answer) counts as failed. */
@@ -28,4 +29,12 @@ export function createReadiness(
     const failed = READINESS_CHECKS.filter((name) => !checks[name]);
     return { status: failed.length === 0 ? 'ready' : 'not ready', checks, failed };
   };
+}
+
+/** Whether the replica is ready now, by the same checks: the metrics' `erti_ready` (decision 130). */
+export function readinessReader(
+  deps: Pick<AppDeps, 'database' | 'db' | 'lifecycle'>,
+): () => Promise<boolean> {
+  const readiness = createReadiness(deps, catalogueStateReader(deps.db));
+  return async () => (await readiness()).status === 'ready';
 }
