@@ -5,6 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ReplicatedSystem, startReplicatedSystem } from '../support/replicated-system.ts';
 import { type RunningSystem, startSystem } from '../support/servers.ts';
 import { newTestUser, registerThroughApi, type SignedInUser } from '../support/session.ts';
+import {
+  type AlertWatch,
+  alertsOfFaults,
+  firedLine,
+  outageForAlerts,
+  watchAlerts,
+} from './support/alerts.ts';
 import { audit, readDatabase } from './support/audit.ts';
 import {
   type AutopayOutcome,
@@ -51,6 +58,8 @@ const replicas = Number(process.env.CHAOS_REPLICAS ?? 0);
 const MERCHANT_EMAIL = 'merchant-chaos@example.com';
 
 let system: RunningSystem | ReplicatedSystem;
+/** Prometheus on the replicas, evaluating the alert rules (decision 130). */
+let alerts: AlertWatch | undefined;
 let emptyWebDir: string;
 
 const isReplicated = (candidate: RunningSystem): candidate is ReplicatedSystem => 'rollReplicas' in candidate;
@@ -114,9 +123,11 @@ beforeAll(async () => {
           extraEnv: settings,
         })
       : await startSystem(settings);
+  if (isReplicated(system)) alerts = await watchAlerts(system.metricsUrls);
 });
 
 afterAll(async () => {
+  await alerts?.stop();
   await system?.stop();
   rmSync(emptyWebDir, { recursive: true, force: true });
 });
@@ -174,7 +185,9 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     ),
     waveEvery: Math.max(5, Math.round(payments / 40)),
     siteStaysUp: isReplicated(system),
-    disruptions: isReplicated(system) ? replicaDisruptions(system) : [],
+    disruptions: isReplicated(system)
+      ? [...replicaDisruptions(system), outageForAlerts(sandbox, Math.floor(payments * 0.5))]
+      : [],
     alongside: async (tools) => {
       const context = { apiUrl: system.apiUrl, shop, sandbox };
       await setUpAutopay({ ...context, siteUp: tools.siteUp }, autopayRecords);
@@ -195,6 +208,7 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     Number(process.env.CHAOS_SETTLE_SECONDS ?? 240) * 1000,
   );
 
+  const fired = await alerts?.fired();
   // The books are read with the api stopped: its database is closed and nothing moves any more.
   await clocks.stop();
   await system.stopApi();
@@ -218,6 +232,7 @@ it(`keeps the books straight through ${payments} payments under faults and crash
   if (autopay.violations.length > 0)
     console.info(`AutoPay violations:\n  - ${autopay.violations.join('\n  - ')}`);
   if (isReplicated(system)) console.info(unhandledErrors(system.apiLogPath));
+  if (fired) console.info(firedLine(fired));
   // Everything the audit saw, for looking into a failure: CHAOS_DUMP=/tmp/chaos.json
   if (process.env.CHAOS_DUMP)
     writeFileSync(
@@ -226,11 +241,13 @@ it(`keeps the books straight through ${payments} payments under faults and crash
     );
 
   expect(run.crashes.length).toBeGreaterThanOrEqual(2);
-  if (isReplicated(system)) expect(run.disruptions.map((done) => done.name)).toHaveLength(4);
+  if (isReplicated(system)) expect(run.disruptions.map((done) => done.name)).toHaveLength(5);
   expect(report.statuses.SUCCESS ?? 0).toBeGreaterThan(payments / 4);
   expect(report.violations).toEqual([]);
   expect(autopay.violations).toEqual([]);
   // The run did what it is for: mandates approved at both gateways, and debits charged under the faults.
   expect(autopay.figures.authorised).toBeGreaterThan(autopayRecords.length / 2);
   expect(autopay.figures.charged).toBeGreaterThan(0);
+  // The operator heard of the run's faults: the bill network and a gateway failing, a replica down.
+  if (fired) expect(alertsOfFaults(fired)).toEqual(['BillNetworkFailing', 'GatewayFailing', 'ReplicaDown']);
 });
