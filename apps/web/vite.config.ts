@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { languageFonts } from './build/language-fonts.ts';
 import { PRERENDERED_DIR, prerender } from './build/prerender-plugin.ts';
 import { SHELL_NAMESPACES } from './src/lib/i18n/namespaces.ts';
 
@@ -37,7 +38,8 @@ function precompress(): Plugin {
   };
 }
 
-const CATALOGUE = /\/src\/locales\/[^/]+\/[^/]+\.json$/;
+/** The site's own catalogues; contracts' catalogue words (also in a `locales` folder) are plain text. */
+const CATALOGUE = /\/web\/src\/locales\/[^/]+\/[^/]+\.json$/;
 
 /**
  * Compiles the catalogues' ICU messages (`src/locales/<language>/<namespace>.json`) to their syntax
@@ -66,9 +68,9 @@ function compiledCatalogues(): Plugin {
  * `locale-hi-bills`, fetched with the screens that read it.
  */
 function catalogueChunkOf(id: string): string | null {
-  const words = /\/catalogue-words\/([a-z]+)\.ts$/.exec(id);
+  const words = /\/contracts\/src\/locales\/([^/]+)\/catalogue-words\.json$/.exec(id);
   if (words) return `locale-${words[1]}`;
-  const file = /\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  const file = /\/web\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
   if (!file) return null;
   const [, language, namespace = ''] = file;
   return SHELL_NAMESPACES.includes(namespace) ? `locale-${language}` : `locale-${language}-${namespace}`;
@@ -129,7 +131,15 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [compiledCatalogues(), react(), tailwindcss(), installable, prerender(), precompress()],
+  plugins: [
+    compiledCatalogues(),
+    languageFonts(),
+    react(),
+    tailwindcss(),
+    installable,
+    prerender(),
+    precompress(),
+  ],
   resolve: {
     // react-intl and @formatjs/intl each nest their own copy of these (the root holds Lighthouse's older
     // intl-messageformat): one copy, the web app's, goes in the bundle.

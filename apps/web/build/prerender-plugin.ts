@@ -73,7 +73,7 @@ function pageCode(
 ): string {
   const catalogue = (namespace: string) =>
     namespace === 'catalogue'
-      ? `catalogue-words/${language}.ts`
+      ? `contracts/src/locales/${language}/catalogue-words.json`
       : `src/locales/${language}/${namespace}.json`;
   const sources = [...shellNamespaces, ...(screen?.namespaces ?? [])].map(catalogue);
   if (screen) sources.push(screen.file, ...(screen.withData ? ['src/lib/data.tsx'] : []));

@@ -11,6 +11,8 @@ import { LanguageProvider } from './lib/i18n/language-provider.tsx';
 import { SHELL_NAMESPACES } from './lib/i18n/namespaces.ts';
 import { startSiteMessages } from './lib/i18n/site-messages.ts';
 import './index.css';
+// Each script's fonts, from contracts' language entries (build/language-fonts.ts).
+import 'virtual:language-fonts.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

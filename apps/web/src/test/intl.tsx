@@ -1,4 +1,4 @@
-import { catalogueWords } from '@erti/contracts/catalogue-words/en';
+import catalogueWords from '@erti/contracts/locales/en/catalogue-words.json';
 import type { ReactNode } from 'react';
 import { catalogueFile, catalogueNamespace, type Messages, namespaced } from '../lib/i18n/catalogues.ts';
 import { LanguageProvider } from '../lib/i18n/language-provider.tsx';

@@ -7,6 +7,12 @@ describe('the catalogue words', () => {
     expect(Object.keys(catalogueWordsByLanguage[language]).sort()).toEqual([...catalogueWordList].sort());
   });
 
+  it("in English is the catalogue's own words", () => {
+    expect(Object.entries(catalogueWordsByLanguage.en).filter(([english, word]) => word !== english)).toEqual(
+      [],
+    );
+  });
+
   it.each(['hi', 'ta'] as const)(
     '%s writes each word in its own script, apart from brand names',
     (language) => {

@@ -1,36 +1,38 @@
 import { createRequire } from 'node:module';
 import { BRAND, INITIATING_CHANNEL } from '@erti/contracts';
 import { indiaDate } from '@erti/contracts/india-time';
+import { LANGUAGES, type Script, scriptByLanguage } from '@erti/contracts/languages';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import PDFDocument from 'pdfkit';
 import type { Translator } from '../../lib/i18n.ts';
 import { moneyOf, orderTotal, transactionTime } from './order-views.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { drawNetworkMarks, type ReceiptMarks } from './receipt-marks.ts';
 import type { RefundRow } from './refunds.repository.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 
 /**
- * The fonts of the scripts the catalogues are written in (decision 091), by the script of the
- * receipt's title. Noto Sans (OFL) of each script also has Latin letters, digits and ₹, so one font
- * sets the whole receipt; fontkit shapes the conjuncts and vowel signs, and pdfkit embeds only the
- * glyphs used. Latin keeps the PDF's standard Helvetica, which has no ₹: receipts print "Rs.".
+ * The font of each script the languages are written in (decision 091), found from contracts' language
+ * entries (decision 127): its Noto Sans (OFL, the `@expo-google-fonts/noto-sans-<script>` package), which
+ * also has Latin letters, digits and ₹, so one font sets the whole receipt; fontkit shapes the conjuncts
+ * and vowel signs, and pdfkit embeds only the glyphs used. Latin keeps the PDF's standard Helvetica,
+ * which has no ₹: receipts print "Rs.". Resolved as the api starts: a script's missing package stops it.
  */
-const scriptFonts: { script: RegExp; file: string }[] = [
-  {
-    script: /\p{Script=Devanagari}/u,
-    file: resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
-  },
-  {
-    script: /\p{Script=Tamil}/u,
-    file: resolve('@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf'),
-  },
-];
+const scriptFonts = new Map<Script, string>(
+  [...new Set(LANGUAGES.map((language) => scriptByLanguage[language]))]
+    .filter((script) => script !== 'Latin')
+    .map((script) => [
+      script,
+      resolve(
+        `@expo-google-fonts/noto-sans-${script.toLowerCase()}/400Regular/NotoSans${script}_400Regular.ttf`,
+      ),
+    ]),
+);
 
 /** The font file a receipt in this language is set in, or undefined for the standard Helvetica. */
 export function receiptFontOf(translator: Translator): string | undefined {
-  const title = translator.t('receipt.title');
-  return scriptFonts.find((font) => font.script.test(title))?.file;
+  return scriptFonts.get(scriptByLanguage[translator.language]);
 }
 
 const rupeesWithoutSign = (paise: number) =>
@@ -120,6 +122,7 @@ export function buildReceiptPdf(
   order: OrderRow,
   refunds: RefundRow[],
   translator: Translator,
+  marks: ReceiptMarks,
 ): Promise<Buffer> {
   const { t } = translator;
   const document = new PDFDocument({
@@ -161,6 +164,7 @@ export function buildReceiptPdf(
   }
   document.moveDown();
   document.fontSize(9).fillColor('#374151').text(t('receipt.protected'), 56, undefined, { width: 480 });
+  drawNetworkMarks(document, marks);
   document.end();
   return done;
 }

@@ -17,12 +17,17 @@ export type Catalogue = Record<string, string | MessageFormatElement[]>;
  */
 const catalogueFiles = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
 
-/** The service catalogue's words (contracts, decision 116), the `catalogue` namespace, by language. */
-const catalogueWordsOf: Record<Language, () => Promise<{ catalogueWords: CatalogueWords }>> = {
-  en: () => import('@erti/contracts/catalogue-words/en'),
-  hi: () => import('@erti/contracts/catalogue-words/hi'),
-  ta: () => import('@erti/contracts/catalogue-words/ta'),
-};
+/**
+ * The service catalogue's words (contracts, decision 116), the `catalogue` namespace: one file in each
+ * language's folder of contracts (`locales/<language>/catalogue-words.json`, decision 127).
+ */
+const catalogueWordsOf = new Map(
+  Object.entries(
+    import.meta.glob<CatalogueWords>('../../../../../packages/contracts/src/locales/*/catalogue-words.json', {
+      import: 'default',
+    }),
+  ).map(([path, load]) => [catalogueFile(path).language, load]),
+);
 
 /** The namespace file of a catalogue path: `locales/hi/accounts.json` → hi, accounts. */
 export function catalogueFile(path: string): { language: string; namespace: string } {
@@ -52,8 +57,11 @@ export function catalogueNamespace(words: CatalogueWords): Catalogue {
 }
 
 function loadNamespace(language: Language, namespace: string): Promise<Catalogue> {
-  if (namespace === 'catalogue')
-    return catalogueWordsOf[language]().then(({ catalogueWords }) => catalogueNamespace(catalogueWords));
+  if (namespace === 'catalogue') {
+    const words = catalogueWordsOf.get(language);
+    if (!words) return Promise.reject(new Error(`No catalogue words in ${language}`));
+    return words().then(catalogueNamespace);
+  }
   const load = catalogueFiles[`../../locales/${language}/${namespace}.json`];
   if (!load) return Promise.reject(new Error(`No catalogue ${language}/${namespace}`));
   return load().then((catalogue) => namespaced(namespace, catalogue));

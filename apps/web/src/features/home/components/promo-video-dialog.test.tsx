@@ -9,7 +9,8 @@ import { FestivalImage } from './festival-image.tsx';
 import { PromoVideoDialog } from './promo-video-dialog.tsx';
 
 const media = join(import.meta.dirname, '../../../../public/media');
-const captionsOf = (language: Language) => readFileSync(join(media, `holi-promo.${language}.vtt`), 'utf8');
+const locales = join(import.meta.dirname, '../../../locales');
+const captionsOf = (language: Language) => readFileSync(join(locales, language, 'holi-promo.vtt'), 'utf8');
 const timingsOf = (vtt: string) => vtt.match(/^[\d:.]+ --> [\d:.]+$/gm);
 const cueTextsOf = (vtt: string) =>
   vtt
@@ -41,7 +42,10 @@ describe('the promo video', () => {
       const tracks = [...document.querySelectorAll('track')];
       expect(tracks.map((track) => track.getAttribute('srclang'))).toEqual([...LANGUAGES]);
       const shown = tracks.filter((track) => track.default);
-      expect(shown.map((track) => track.getAttribute('src'))).toEqual([`/media/holi-promo.${language}.vtt`]);
+      expect(shown.map((track) => track.getAttribute('src'))).toEqual([
+        expect.stringMatching(new RegExp(`/locales/${language}/holi-promo\\.vtt\\b`)),
+      ]);
+      expect(tracks.every((track) => track.getAttribute('src'))).toBe(true);
     },
   );
 

@@ -5,6 +5,17 @@ import { useLanguage } from '../../../lib/i18n/language-provider.tsx';
 
 const SEEN_KEY = 'ertiPromoVideoSeen';
 
+/** The captions' address in each language: its folder's `holi-promo.vtt` (decision 127), as the build names it. */
+const captions = new Map(
+  Object.entries(
+    import.meta.glob<string>('../../../locales/*/holi-promo.vtt', {
+      query: '?url&no-inline',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, url]) => [path.split('/').at(-2), url]),
+);
+
 /**
  * Shows the captions of the page's language, also after a switch: a track's `default` counts only
  * when the video first loads.
@@ -85,14 +96,14 @@ export function PromoVideoDialog() {
         className="block h-auto w-full bg-black"
       >
         {/* The picture and the poster carry no words: the title above and these captions do. */}
-        {LANGUAGES.map((captions) => (
+        {LANGUAGES.map((captionLanguage) => (
           <track
-            key={captions}
+            key={captionLanguage}
             kind="captions"
-            src={`/media/holi-promo.${captions}.vtt`}
-            srcLang={captions}
-            label={languageNames[captions]}
-            default={captions === language}
+            src={captions.get(captionLanguage)}
+            srcLang={captionLanguage}
+            label={languageNames[captionLanguage]}
+            default={captionLanguage === language}
           />
         ))}
       </video>

@@ -3,7 +3,8 @@ import { serviceCatalogue } from '../catalogue.ts';
 /**
  * The service catalogue's words (its categories' titles and captions, its services' titles, which
  * are the BBPS category names, and captions) in one language, keyed by their English. One file per
- * language, so the web site's chunk of a language carries that language's words alone.
+ * language, `locales/<language>/catalogue-words.json`, so the web site's chunk of a language carries
+ * that language's words alone.
  */
 export type CatalogueWords = Record<string, string>;
 
@@ -17,8 +18,3 @@ export const catalogueWordList: string[] = [
     ]),
   ),
 ];
-
-/** English: the catalogue's own words. */
-export const catalogueWords: CatalogueWords = Object.fromEntries(
-  catalogueWordList.map((word) => [word, word]),
-);
