@@ -1,7 +1,8 @@
+import { statSync } from 'node:fs';
 import type { Gateway } from '@erti/contracts';
 import { z } from 'zod';
 import {
-  gatewayPlugin,
+  gatewayAdapter,
   gatewaySecrets,
   gatewaySettings,
   paymentGateways,
@@ -82,7 +83,7 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(24 * 60),
-  /** Each payment gateway's own settings (PAYU_KEY, PHONEPE_CLIENT_ID, ...), from its plug-in. */
+  /** Each payment gateway's own settings (PAYU_KEY, PHONEPE_CLIENT_ID, ...), from its adapter. */
   ...gatewaySettings,
   /** How long to wait for a payment gateway's API before treating the outcome as unknown (pending). */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -96,6 +97,14 @@ export const configSchema = z.object({
     .min(10)
     .default(20 * 60),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The folder an operator puts the network's official marks in (bharat-connect.svg/.png,
+   * b-assured.svg/.png); a file missing there is the shipped placeholder (decision 132).
+   */
+  NETWORK_MARKS_DIR: z
+    .string()
+    .refine((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory(), 'is not a folder')
+    .optional(),
   /**
    * The api's documentation (`/api/docs`), which lists every route, the merchants' too: served unless
    * in production, where only `true` serves it (decision 103).
@@ -208,7 +217,7 @@ const PUBLIC_SECRET_VALUES = new Set([
 const OUTSIDE_ADDRESSES: (keyof Config)[] = [
   'PUBLIC_URL',
   'BBPS_BASE_URL',
-  ...paymentGateways.map((plugin) => plugin.baseUrlSetting),
+  ...paymentGateways.map((adapter) => adapter.baseUrlSetting),
   'LOGO_BASE_URL',
 ];
 
@@ -273,5 +282,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 /** Base URL of an outside system (the bill network or a gateway): its own setting, else the sandbox. */
 export function outsideBaseUrl(config: Config, system: 'bbps' | Gateway): string {
   if (system === 'bbps') return config.BBPS_BASE_URL ?? `${config.SANDBOX_URL}/bou`;
-  return config[gatewayPlugin(system).baseUrlSetting] ?? `${config.SANDBOX_URL}/${system}`;
+  return config[gatewayAdapter(system).baseUrlSetting] ?? `${config.SANDBOX_URL}/${system}`;
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { GATEWAYS } from '@erti/contracts';
 import pg from 'pg';
 import { failedFirst, type Gateway, type JourneyRecord } from './journeys.ts';
 import type { LedgerEntry, MailFacts, NetworkTransaction } from './sandbox.ts';
@@ -346,7 +347,7 @@ export function audit(db: DatabaseFacts, outside: OutsideRecords, journeys: Jour
     explanations: [...suspects].map(explain),
     statuses: countBy(db.orders, (order) => order.status),
     byGateway: Object.fromEntries(
-      (['payu', 'phonepe', 'razorpay'] as const).map((gateway) => [
+      GATEWAYS.map((gateway) => [
         gateway,
         countBy(
           db.orders.filter((order) => order.gateway === gateway),

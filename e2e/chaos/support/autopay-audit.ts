@@ -1,3 +1,4 @@
+import type { AutopayGateway } from '@erti/contracts';
 import { phonepeOffPeak } from '@erti/protocols';
 import type { DatabaseFacts, DebitFacts, OrderFacts } from './audit.ts';
 import type { AutopayRecord } from './autopay.ts';
@@ -44,7 +45,7 @@ export interface AutopayFigures {
 /** One gateway attempt of a debit, on either gateway, by our debit id. */
 interface GatewayDebit {
   debitId: string;
-  gateway: 'phonepe' | 'razorpay';
+  gateway: AutopayGateway;
   amount: number;
   maxAmount: number;
   notifiedAt: number | null;

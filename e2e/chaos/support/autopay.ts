@@ -1,4 +1,10 @@
-import type { MandateHandOff, MyBill, TurnOnAutopayResponse } from '@erti/contracts';
+import type {
+  AutopayGateway,
+  BillGateway,
+  MandateHandOff,
+  MyBill,
+  TurnOnAutopayResponse,
+} from '@erti/contracts';
 import type { SignedInUser } from '../../support/session.ts';
 import { ApiUnavailableError, callApi, expectOk, formOf, getPage, postForm } from './http.ts';
 import { calmPayment, type JourneyRecord, type PaymentPlan, paymentSource } from './journeys.ts';
@@ -37,7 +43,7 @@ export type AutopayAction = 'none' | 'skip' | 'pause' | 'cancel' | 'payByHand';
 
 export interface AutopayPlan {
   index: number;
-  gateway: 'phonepe' | 'razorpay';
+  gateway: AutopayGateway;
   numberFront: string;
   ending: string;
   /** The largest bill AutoPay may pay, rupees: most are generous, a few below every bill (needs approval). */
@@ -45,7 +51,7 @@ export interface AutopayPlan {
   daysBefore: number;
   action: AutopayAction;
   /** Where a customer who pays by hand does it. */
-  handGateway: 'payu' | 'phonepe';
+  handGateway: BillGateway;
 }
 
 /** What the customer did and was answered, for the audit: when, on the sandbox's clock and in real time. */

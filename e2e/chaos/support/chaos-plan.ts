@@ -26,7 +26,8 @@ function weighted<T extends { weight: number }>(random: Random, options: readonl
   return options.at(-1) as T;
 }
 
-const flagOdds: Record<PaymentPlan['gateway'], Partial<Record<GatewayFlag, number>>> = {
+/** Each gateway's page faults; a gateway not listed meets none. */
+const flagOdds: Partial<Record<PaymentPlan['gateway'], Partial<Record<GatewayFlag, number>>>> = {
   payu: { fail: 0.07, pending: 0.07 },
   phonepe: { duplicate: 0.15, outOfOrder: 0.15, fail: 0.05, pending: 0.05 },
   razorpay: { duplicate: 0.15, outOfOrder: 0.15, fail: 0.07 },
@@ -55,7 +56,7 @@ function planOne(random: Random, index: number, numberFront: string): PaymentPla
     { weight: 0.15, value: 'failure' as const },
     { weight: 0.1, value: 'pending' as const },
   ]).value;
-  const flags = Object.entries(flagOdds[gateway])
+  const flags = Object.entries(flagOdds[gateway] ?? {})
     .filter(([, odds]) => random.chance(odds))
     .map(([flag]) => flag as GatewayFlag);
   return {

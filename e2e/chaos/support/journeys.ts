@@ -2,6 +2,7 @@ import type {
   BillRequest,
   BillResponse,
   CreateOrderResponse,
+  Gateway,
   PaymentSource,
   PaymentStatusResponse,
   PayuHashResponse,
@@ -27,7 +28,9 @@ import { consumerNumber, type Shop } from './shop.ts';
  * `PaymentPlan`), so that a seeded run repeats itself.
  */
 
-export type Gateway = 'payu' | 'phonepe' | 'razorpay';
+/** The gateways: the contracts' list (decision 125). */
+export type { Gateway };
+
 /** Outcome flags a gateway's sandbox page reads from `/faults` for one payment. */
 export type GatewayFlag = 'fail' | 'pending' | 'duplicate' | 'outOfOrder';
 export type GatewayChoice = 'success' | 'failure' | 'pending';

@@ -1,3 +1,4 @@
+import { GATEWAYS } from '@erti/contracts';
 import type { PhonepeRedemptionRecord, RazorpayRecurringDebitRecord } from '@erti/protocols';
 import type { Gateway } from './journeys.ts';
 
@@ -6,7 +7,8 @@ import type { Gateway } from './journeys.ts';
  * the outside world's own records of money (each gateway's ledger, the bill network's transactions).
  */
 
-export const gateways: readonly Gateway[] = ['payu', 'phonepe', 'razorpay'];
+/** Every gateway the sandbox simulates: the contracts' list (decision 125). */
+export const gateways: readonly Gateway[] = GATEWAYS;
 
 export interface FaultRule {
   path: string;

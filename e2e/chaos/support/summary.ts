@@ -1,3 +1,4 @@
+import { GATEWAYS } from '@erti/contracts';
 import type { AuditReport } from './audit.ts';
 import type { AutopayOutcome } from './autopay.ts';
 import type { AutopayFigures } from './autopay-audit.ts';
@@ -35,11 +36,9 @@ function customerLines(journeys: JourneyRecord[]): string[] {
   const sum = (of: (journey: JourneyRecord) => number) => journeys.reduce((total, j) => total + of(j), 0);
   const refusals = [...new Set(journeys.flatMap((journey) => journey.refusals))];
   return [
-    `  payments by gateway: ${list({
-      payu: count((j) => j.plan.gateway === 'payu'),
-      phonepe: count((j) => j.plan.gateway === 'phonepe'),
-      razorpay: count((j) => j.plan.gateway === 'razorpay'),
-    })}`,
+    `  payments by gateway: ${list(
+      Object.fromEntries(GATEWAYS.map((gateway) => [gateway, count((j) => j.plan.gateway === gateway)])),
+    )}`,
     `  customers: ${count((j) => j.interruptions.length > 0)} interrupted by a crash, ${count((j) => j.attempts > 1)} tried again, ${sum((j) => j.lostHandOffs)} hand-off answers lost, ${sum((j) => j.refusals.length)} refusals seen`,
     ...refusals.map((text) => `    refusal: ${text}`),
     `  browser mishaps: ${count((j) => j.plan.returnLost)} returns lost, ${count((j) => j.plan.repeatReturn)} returns posted twice, ${count((j) => j.plan.twoTabs)} paid in two tabs, ${count((j) => j.plan.retryAtGateway && (j.plan.choice === 'failure' || j.plan.flags.includes('fail')))} paid again after a failure`,

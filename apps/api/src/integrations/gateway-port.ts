@@ -6,8 +6,8 @@ import type { AuthUser } from '../plugins/auth.ts';
 import type { MandateEvent } from './mandate-gateway.ts';
 
 /**
- * What the payments module offers a payment gateway plug-in (apps/api/src/integrations/<gateway>,
- * decision 065): the generic steps of a hand-off and of a gateway's callback. A plug-in knows its
+ * What the payments module offers a payment gateway's adapter (apps/api/src/integrations/<gateway>,
+ * decision 065): the generic steps of a hand-off and of a gateway's callback. An adapter knows its
  * provider's wire format; pricing, the double-pay guard, the order's moves, confirmation with the
  * gateway's API, refunds and the outcome page stay here, the same for every gateway.
  */

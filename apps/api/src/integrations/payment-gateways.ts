@@ -1,40 +1,43 @@
-import type { Gateway } from '@erti/contracts';
+import type { AllOf, Gateway } from '@erti/contracts';
 import type { z } from 'zod';
-import type { GatewayPlugin } from './gateway-plugin.ts';
-import { payuPlugin } from './payu/payu.plugin.ts';
-import { phonepePlugin } from './phonepe/phonepe.plugin.ts';
-import { razorpayPlugin } from './razorpay/razorpay.plugin.ts';
+import type { GatewayAdapter } from './gateway-adapter.ts';
+import { payuAdapter } from './payu/payu.adapter.ts';
+import { phonepeAdapter } from './phonepe/phonepe.adapter.ts';
+import { razorpayAdapter } from './razorpay/razorpay.adapter.ts';
 
 /**
- * Every payment gateway, one line each (the contracts' GATEWAYS, in the same order). config.ts takes
- * their settings from here and the payments module their clients and routes (decision 065).
+ * The api's payment gateways, one line each, in the order of the contracts' list (`GATEWAYS`, which
+ * names them). config.ts takes their settings from here, the payments module their clients and routes,
+ * AutoPay the mandates of those that offer them (decisions 065 and 125).
+ *
+ * To add a gateway: its name in packages/contracts/src/gateways/ first, then a folder
+ * `integrations/<gateway>/` whose `<gateway>.adapter.ts` exports a `GatewayAdapter` (its settings, its
+ * client, its mandates if it has them, its routes; copy `payu/` or `phonepe/`), then its line below.
+ * Nothing else in the api names a gateway. All the steps: docs/decisions/125-one-gateway-registry.md.
  */
-export const paymentGateways = [payuPlugin, phonepePlugin, razorpayPlugin] as const;
+export const paymentGateways = [payuAdapter, phonepeAdapter, razorpayAdapter] as const;
 
-type ShapeOf<P> = P extends GatewayPlugin<infer Shape> ? Shape : never;
-type Intersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void
-  ? I
-  : never;
-type SettingsShape = Intersection<ShapeOf<(typeof paymentGateways)[number]>>;
+type ShapeOf<A> = A extends GatewayAdapter<infer Shape> ? Shape : never;
+type SettingsShape = AllOf<ShapeOf<(typeof paymentGateways)[number]>>;
 
 /** Every gateway's settings, side by side (each named after its gateway: PAYU_KEY, ...). */
 export const gatewaySettings = Object.assign(
   {},
-  ...paymentGateways.map((plugin) => plugin.settings),
+  ...paymentGateways.map((adapter) => adapter.settings),
 ) as SettingsShape;
 export type GatewaySettings = z.output<z.ZodObject<SettingsShape>>;
 
 /** The settings whose defaults are public, for the production check; `issued`: by the gateway (decision 102). */
-export const gatewaySecrets = paymentGateways.flatMap((plugin) =>
-  plugin.publicDefaultSecrets.map((name) => ({
+export const gatewaySecrets = paymentGateways.flatMap((adapter) =>
+  adapter.publicDefaultSecrets.map((name) => ({
     name,
-    issued: (plugin.issuedSecrets as readonly string[]).includes(name),
+    issued: (adapter.issuedSecrets as readonly string[]).includes(name),
   })),
 );
 
-/** The plug-in of a gateway; every name of the contracts' list has one (a test checks). */
-export function gatewayPlugin(name: Gateway): (typeof paymentGateways)[number] {
-  const plugin = paymentGateways.find((each) => each.name === name);
-  if (!plugin) throw new Error(`No plug-in for the gateway ${name}`);
-  return plugin;
+/** The adapter of a gateway; every name of the contracts' list has one (a test checks). */
+export function gatewayAdapter(name: Gateway): (typeof paymentGateways)[number] {
+  const adapter = paymentGateways.find((each) => each.name === name);
+  if (!adapter) throw new Error(`No adapter for the gateway ${name}`);
+  return adapter;
 }

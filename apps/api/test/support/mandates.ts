@@ -12,7 +12,7 @@ import {
   type MandateSetup,
 } from '../../src/integrations/mandate-gateway.ts';
 import { unrecordedCalls } from '../../src/integrations/outside-calls.ts';
-import { gatewayPlugin } from '../../src/integrations/payment-gateways.ts';
+import { gatewayAdapter } from '../../src/integrations/payment-gateways.ts';
 import { createMandateGateways } from '../../src/modules/payments/payments.module.ts';
 import type { TestEnv } from './test-env.ts';
 
@@ -48,7 +48,7 @@ export function mandatesAt(env: TestEnv, gateway: MandateGatewayName) {
     await advance(target - now().getTime());
   }
   // The same gateway's payment client: a debit's order is checked as any payment's.
-  const { client } = gatewayPlugin(gateway).connect(env.config as never, {
+  const { client } = gatewayAdapter(gateway).connect(env.config as never, {
     baseUrl: `${env.sandboxUrl}/${gateway}`,
     timeoutMs: 3_000,
   });

@@ -1,3 +1,4 @@
+import type { Gateway } from '@erti/contracts';
 import type { SandboxSystem } from '../modules.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { SandboxSystem } from '../modules.ts';
  * 065): its name (the api's gateway name), its settings and its routes.
  */
 export interface SandboxGateway<Settings extends object = object> {
-  readonly name: string;
+  readonly name: Gateway;
   /**
    * The gateway's settings, read from the environment under the api's variable names; unset ones are
    * the shared test credentials, so `npm start` and the tests need none. `apiUrl` is where the api's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_PAISE } from '../rupees.ts';
 import { billRequestSchema } from './bills.ts';
 import { refundRequestSchema } from './merchant.ts';
-import { rupeeAmountSchema } from './payments.ts';
+import { rupeeAmountSchema } from './payment-source.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? 'accepted' : result.error?.issues[0]?.message;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isPlainEmailAddress, normalEmailAddress } from '../email-address.ts';
+import { payuHashRequestSchema } from '../gateways/payu/payu.ts';
 import { messages } from '../messages.ts';
 import { createUserRequestSchema, resetPasswordRequestSchema, sendOtpRequestSchema } from './accounts.ts';
 import { raiseComplaintRequestSchema } from './complaints.ts';
 import { contactMessageSchema } from './contact.ts';
 import { emailAddressSchema } from './email-address.ts';
-import { payuHashRequestSchema } from './gateways/payu.ts';
 
 const INVALID = 'the form says invalid';
 const REQUIRED = 'the form says required';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatewaySchema } from '../gateways.ts';
+import { gatewaySchema } from '../gateways/gateways.ts';
 import { REFUND_REMARK_MAX } from './merchant.ts';
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
-import { gatewaySchema } from '../gateways.ts';
+import { gatewaySchema } from '../gateways/gateways.ts';
 import { messages } from '../messages.ts';
 import { paiseFieldSchema } from './common.ts';
-import { merchantOrderIdSchema, refundStatusSchema } from './payments.ts';
+import { merchantOrderIdSchema } from './payment-source.ts';
+import { refundStatusSchema } from './payments.ts';
 
 /**
  * The merchant dashboard's calls (spec section 7: `/phonepe/merchant/history`, `/phonepe/merchant/refunds`,

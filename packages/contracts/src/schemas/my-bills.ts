@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autopayGateways } from '../gateways/gateways.ts';
 import { nameValueSchema } from './bills.ts';
 import { rupeesFieldSchema } from './common.ts';
 
@@ -41,18 +42,6 @@ export const myBillIdParamsSchema = z.object({ id: z.string().trim().min(1).max(
 export const autopayStates = ['pending', 'on', 'paused', 'cancelled', 'failed'] as const;
 export type AutopayState = (typeof autopayStates)[number];
 
-/** The gateways whose mandates AutoPay uses (PhonePe AutoPay, Razorpay recurring payments). */
-export const autopayGateways = ['phonepe', 'razorpay'] as const;
-
-/**
- * The small charge each gateway takes to set a mandate up, in paise (decision 115): PhonePe's ₹2
- * penny-drop, returned; Razorpay's ₹1, authorised and never captured. Named before the customer leaves.
- */
-export const MANDATE_AUTHORISATION_PAISE: Record<(typeof autopayGateways)[number], number> = {
-  phonepe: 200,
-  razorpay: 100,
-};
-
 /** Pay on the due date (0) or this many days before it. */
 export const AUTOPAY_MAX_DAYS_BEFORE = 7;
 
@@ -64,7 +53,7 @@ export const turnOnAutopayRequestSchema = z.object({
     .int('daysBefore must be a whole number of days')
     .min(0, 'daysBefore cannot be negative')
     .max(AUTOPAY_MAX_DAYS_BEFORE, `AutoPay pays at most ${AUTOPAY_MAX_DAYS_BEFORE} days before the due date`),
-  gateway: z.enum(autopayGateways, { error: 'gateway must be phonepe or razorpay' }),
+  gateway: z.enum(autopayGateways, { error: `gateway must be ${autopayGateways.join(' or ')}` }),
 });
 export type TurnOnAutopayRequest = z.infer<typeof turnOnAutopayRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GATEWAYS } from '../gateways.ts';
+import { GATEWAYS } from '../gateways/gateways.ts';
 
 /** The outside systems the api calls: the bill network (`bbps`), each payment gateway and the mail server. */
 export const OUTSIDE_SYSTEMS = ['bbps', ...GATEWAYS, 'mail'] as const;

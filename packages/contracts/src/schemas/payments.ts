@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { gatewaySchema } from '../gateways.ts';
-import { billRequestSchema, billResponseSchema, nameValueSchema } from './bills.ts';
-import { errorResponseSchema, rupeesFieldSchema } from './common.ts';
+import { gatewaySchema } from '../gateways/gateways.ts';
+import { nameValueSchema } from './bills.ts';
+import { errorResponseSchema } from './common.ts';
+import {
+  chargeSchema,
+  merchantOrderIdSchema,
+  paymentSourceSchema,
+  rupeeAmountSchema,
+} from './payment-source.ts';
 
 /**
  * The money path's calls (spec section 7, Payments). Amounts: the spec's browser-facing `amount` fields are
@@ -27,40 +33,8 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const orderKindSchema = z.enum(['bill', 'recharge', 'test']);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
-/** Our order ids (`ord_…`) and the ids gateways see (`EP` + 20 letters/digits; PhonePe's 63-char rule). */
+/** Our order ids (`ord_…`). */
 export const orderIdSchema = z.string().regex(/^ord_[A-Za-z0-9]{1,40}$/, 'orderId is invalid');
-export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'merchantOrderId is invalid');
-
-/** The amount of a payment call, in rupees as the screens hold it. */
-export const rupeeAmountSchema = rupeesFieldSchema('Amount');
-
-export const planReferenceSchema = z.object({
-  id: z.string().max(60).optional(),
-  categoryType: z.string().max(60).optional(),
-});
-
-/**
- * What is being paid, as the payment screens carry it: a fetched bill (`billReq` + `billRes`) or a
- * validated recharge/payment (`validationReq` + `validationRes`, with `plan` for plan billers). The server
- * only reads `res.response.billFetchId` (the stored fetch/validation of THIS user) and, for plans, `plan.id`;
- * the rest is echoed context. The request halves are optional so a screen may omit them.
- */
-export const paymentSourceSchema = z.object({
-  billReq: billRequestSchema.optional(),
-  billRes: billResponseSchema.partial().optional(),
-  validationReq: billRequestSchema.optional(),
-  validationRes: billResponseSchema.partial().optional(),
-  plan: planReferenceSchema.optional(),
-});
-export type PaymentSource = z.infer<typeof paymentSourceSchema>;
-
-/** What the server will charge, in paise: the bill (or plan) amount, the biller's convenience fee, total. */
-export const chargeSchema = z.object({
-  amountPaise: z.number().int(),
-  convenienceFeePaise: z.number().int(),
-  totalPaise: z.number().int(),
-});
-export type Charge = z.infer<typeof chargeSchema>;
 
 /**
  * `POST /orders/quote` (Bearer): what paying this source would cost, shown on /payment-selection before the

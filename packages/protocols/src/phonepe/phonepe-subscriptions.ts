@@ -169,3 +169,19 @@ export function phonepeNextOffPeak(at: Date): Date {
   const startOfMinute = at.getTime() - (at.getTime() % 60_000);
   return new Date(startOfMinute + (next - minute) * 60_000);
 }
+
+/**
+ * The sandbox's record of one redemption order (`GET /phonepe/_sandbox/autopay/redemptions`, a test
+ * control, decision 083), times on the sandbox's clock (ms), for the chaos run's audit.
+ */
+export interface PhonepeRedemptionRecord {
+  merchantOrderId: string;
+  merchantSubscriptionId: string;
+  amount: number;
+  /** The mandate's maximum and its state now. */
+  maxAmount: number;
+  subscriptionState: string;
+  notifiedAt: number | null;
+  state: string;
+  attempts: { at: number; state: string }[];
+}

@@ -157,3 +157,20 @@ export function razorpayDebitAwaited(order: RazorpayRecurringOrder, nowSeconds: 
     nowSeconds < due + RAZORPAY_RETRY_WINDOW_SECONDS
   );
 }
+
+/**
+ * The sandbox's record of one debit's order with its notification (`GET /razorpay/_sandbox/recurring/debits`,
+ * a test control, decision 083), times on the sandbox's clock (ms), for the chaos run's audit.
+ */
+export interface RazorpayRecurringDebitRecord {
+  orderId: string;
+  receipt: string | null;
+  amount: number;
+  tokenId: string;
+  /** The token's maximum and its status now. */
+  maxAmount: number;
+  tokenStatus: string;
+  notifiedAt: number | null;
+  paymentAfter: number;
+  attempts: { at: number; status: string }[];
+}

@@ -1,3 +1,4 @@
+import type { AutopayGateway } from '@erti/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -12,7 +13,7 @@ export const autopayMandates = pgTable(
     id: text('id').primaryKey(),
     myBillId: text('my_bill_id').notNull(),
     userId: text('user_id').notNull(),
-    gateway: text('gateway').$type<'phonepe' | 'razorpay'>().notNull(),
+    gateway: text('gateway').$type<AutopayGateway>().notNull(),
     capPaise: bigint('cap_paise', { mode: 'number' }).notNull(),
     /** 0: on the due date; N: N days before it. */
     daysBefore: integer('days_before').notNull(),

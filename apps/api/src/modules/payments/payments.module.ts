@@ -2,7 +2,7 @@ import type { Gateway } from '@erti/contracts';
 import type { Config } from '../../config.ts';
 import { outsideBaseUrl, surfaceOn } from '../../config.ts';
 import { bbpsClientFromConfig } from '../../integrations/bbps/bbps-client.ts';
-import type { ConnectedGateway } from '../../integrations/gateway-plugin.ts';
+import type { ConnectedGateway } from '../../integrations/gateway-adapter.ts';
 import type { GatewayPort } from '../../integrations/gateway-port.ts';
 import type { MandateGateway } from '../../integrations/mandate-gateway.ts';
 import type { OutsideCallRecorder } from '../../integrations/outside-calls.ts';
@@ -25,12 +25,12 @@ import { createRefundsService, type Gateways, type RefundsService } from './refu
 /**
  * Payments: orders priced by the server, hand-offs to each payment gateway, their verified callbacks,
  * the bill payment on Bharat Connect, automatic refunds, receipts and the reconciliation jobs that
- * finish every order. Each gateway is a plug-in (integrations/payment-gateways.ts lists them,
+ * finish every order. Each gateway is an adapter (integrations/payment-gateways.ts lists them,
  * decision 065); nothing in this folder is named after one.
  *
- * One order through the files (a PhonePe bill payment; PayU and Razorpay differ only in their plug-in):
- * 1. The route: `POST /api/phonepe/pay`, registered by integrations/phonepe/phonepe.plugin.ts with
- *    the contracts' schema (packages/contracts/src/schemas/gateways/phonepe.ts) and the session check
+ * One order through the files (a PhonePe bill payment; PayU and Razorpay differ only in their adapter):
+ * 1. The route: `POST /api/phonepe/pay`, registered by integrations/phonepe/phonepe.adapter.ts with
+ *    the contracts' schema (packages/contracts/src/gateways/phonepe/phonepe.ts) and the session check
  *    of payments.routes.ts (`userRouteOf`).
  * 2. Pricing: integrations/phonepe/phonepe-payments.ts asks hand-offs.ts to open the order, which
  *    prices it from the stored bill fetch (order-pricing.ts: amount + the biller's fee, `orderTotal`
@@ -42,7 +42,7 @@ import { createRefundsService, type Gateways, type RefundsService } from './refu
  *    format in packages/protocols/src/phonepe) and the order moves to PAYMENT_PENDING (hand-offs.ts
  *    `handedOff`), or to PAYMENT_FAILED with a 502 (`handOffFailed`). order-follow-ups.ts schedules
  *    its reconciliation; order-state.ts is the table of allowed moves.
- * 4. The gateway's callback: `POST /api/phonepe/callback` (phonepe.plugin.ts) checks PhonePe's
+ * 4. The gateway's callback: `POST /api/phonepe/callback` (phonepe.adapter.ts) checks PhonePe's
  *    authorization; phonepe-payments.ts records the event once and asks for a confirmation
  *    (gateway-callbacks.service.ts, the generic port of every gateway's callbacks).
  * 5. Confirmation: charge-confirmation.service.ts asks the gateway's API (`checkCharge`) and moves
@@ -66,9 +66,9 @@ function connectGateways(
   now?: () => Date,
 ): (ConnectedGateway & { name: Gateway })[] {
   const timeoutMs = config.GATEWAY_TIMEOUT_MS;
-  return paymentGateways.map((plugin) => ({
-    name: plugin.name,
-    ...plugin.connect(config, { baseUrl: outsideBaseUrl(config, plugin.name), timeoutMs, recordCall, now }),
+  return paymentGateways.map((adapter) => ({
+    name: adapter.name,
+    ...adapter.connect(config, { baseUrl: outsideBaseUrl(config, adapter.name), timeoutMs, recordCall, now }),
   }));
 }
 
@@ -76,7 +76,7 @@ const clientsOf = (connected: ReturnType<typeof connectGateways>): Gateways =>
   Object.fromEntries(connected.map((gateway) => [gateway.name, gateway.client])) as Gateways;
 
 /**
- * The gateways' mandates, for AutoPay (decision 075), by gateway name: the plug-ins that offer them
+ * The gateways' mandates, for AutoPay (decision 075), by gateway name: the adapters that offer them
  * (PhonePe AutoPay, Razorpay recurring payments). `now`: the api's clock, for their time rules.
  */
 export function createMandateGateways(

@@ -1,6 +1,9 @@
 import {
   AUTOPAY_MAX_DAYS_BEFORE,
   type Autopay,
+  type AutopayGateway,
+  autopayGateways,
+  GATEWAY_NAMES,
   MANDATE_AUTHORISATION_PAISE,
   type MandateHandOff,
   type MyBill,
@@ -27,8 +30,6 @@ const fieldClass =
 
 /** The choices of when to pay: on the due date, or 1 to AUTOPAY_MAX_DAYS_BEFORE days before. */
 const PAY_DAYS = Array.from({ length: AUTOPAY_MAX_DAYS_BEFORE + 1 }, (_, days) => days);
-
-const gatewayNames = { phonepe: 'PhonePe', razorpay: 'Razorpay' } as const;
 
 /** What the customer reads for AutoPay's state: On, Paused, Off (an ended or refused mandate is off). */
 const stateWords: Record<Autopay['state'], string> = {
@@ -139,7 +140,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
             {' '}
             · {formatMessage({ id: 'my-bills.autopay.upTo' }, { cap: format.rupees(autopay.cap) })} ·{' '}
             {formatMessage({ id: 'my-bills.autopay.when' }, { days: autopay.daysBefore })} ·{' '}
-            {gatewayNames[autopay.gateway]}
+            {GATEWAY_NAMES[autopay.gateway]}
           </span>
         )}
       </p>
@@ -180,7 +181,7 @@ export function AutopayPanel({ bill }: { bill: MyBill }) {
           onConfirm={() => act('cancel')}
           onClose={() => setAskingToCancel(false)}
         >
-          {formatMessage({ id: 'my-bills.cancelAutopay.text' }, { gateway: gatewayNames[autopay.gateway] })}
+          {formatMessage({ id: 'my-bills.cancelAutopay.text' }, { gateway: GATEWAY_NAMES[autopay.gateway] })}
         </ConfirmDialog>
       )}
     </section>
@@ -197,7 +198,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
   const turnOn = useTurnOnAutopay();
   const [cap, setCap] = useState(bill.bill?.amount ?? '');
   const [daysBefore, setDaysBefore] = useState(0);
-  const [gateway, setGateway] = useState<'phonepe' | 'razorpay'>('phonepe');
+  const [gateway, setGateway] = useState<AutopayGateway>(autopayGateways[0]);
   const [problem, setProblem] = useState<string>();
 
   function submit(event: FormEvent) {
@@ -250,7 +251,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
       </label>
       <fieldset className="text-gray-800">
         <legend>{formatMessage({ id: 'my-bills.autopay.authoriseWith' })}</legend>
-        {(['phonepe', 'razorpay'] as const).map((name) => (
+        {autopayGateways.map((name) => (
           <label key={name} className="mr-3 inline-flex items-center gap-1">
             <input
               type="radio"
@@ -259,7 +260,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
               checked={gateway === name}
               onChange={() => setGateway(name)}
             />
-            {gatewayNames[name]}
+            {GATEWAY_NAMES[name]}
           </label>
         ))}
       </fieldset>
@@ -274,7 +275,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
         {formatMessage(
           { id: 'my-bills.autopay.authorisationCharge' },
           {
-            gateway: gatewayNames[gateway],
+            gateway: GATEWAY_NAMES[gateway],
             amount: format.rupees(rupeesFromPaise(MANDATE_AUTHORISATION_PAISE[gateway])),
           },
         )}
@@ -285,7 +286,7 @@ function TurnOnForm({ bill, onClose }: { bill: MyBill; onClose: () => void }) {
           busy={turnOn.isPending}
           className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          {formatMessage({ id: 'my-bills.autopay.continueTo' }, { gateway: gatewayNames[gateway] })}
+          {formatMessage({ id: 'my-bills.autopay.continueTo' }, { gateway: GATEWAY_NAMES[gateway] })}
         </BusyButton>
         <button type="button" className={buttonClass} onClick={onClose}>
           {formatMessage({ id: 'my-bills.autopay.notNow' })}

@@ -1,3 +1,4 @@
+import type { BillGateway } from '@erti/contracts';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -7,14 +8,15 @@ import { paths } from '../../../lib/paths.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useQuote } from '../api/quote-payment.ts';
+import { gatewayChoices } from '../gateways/gateways.ts';
 import { isUnauthorised, paymentProblem } from '../model/payment-problem.ts';
 import { paymentSource } from '../model/payment-requests.ts';
 import { resolvePaymentSelection } from '../model/payment-selection-store.ts';
 import { PaymentProblemNotice } from './payment-problem-notice.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
-import { type GatewayChoice, useGatewayHandOff } from './use-gateway-hand-off.ts';
+import { useGatewayHandOff } from './use-gateway-hand-off.ts';
 
-/** `/payment-selection`: what is being paid and the two ways to pay it (spec: gateway choice). */
+/** `/payment-selection`: what is being paid and the ways to pay it (spec: gateway choice). */
 export function PaymentSelection({ navigationState }: { navigationState: unknown }) {
   const { formatMessage } = useIntl();
   const [selection] = useState(() => resolvePaymentSelection(navigationState));
@@ -45,7 +47,7 @@ function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
   const session = useSession();
   const login = useLoginPrompt();
   const quote = useQuote({ ...paymentSource(selection), amount: selection.amount }, Boolean(session));
-  const { busy, problem, payWithPayu, payWithPhonepe } = useGatewayHandOff(selection, login.prompt);
+  const { busy, problem, payWith } = useGatewayHandOff(selection, login.prompt);
   const signedIn = Boolean(session) && !isUnauthorised(quote.error);
   const refusal =
     quote.error && signedIn
@@ -67,22 +69,17 @@ function PaymentChoice({ selection }: { selection: PaymentSelectionState }) {
       {blocked && refusal && <PaymentProblemNotice problem={refusal} />}
       {problem && <PaymentProblemNotice problem={problem} />}
       <div className="grid gap-3 sm:grid-cols-2">
-        <GatewayButton
-          gateway="phonepe"
-          busy={busy}
-          disabled={blocked}
-          onClick={signedIn ? payWithPhonepe : login.prompt}
-          title={formatMessage({ id: 'payments.selection.phonepe' })}
-          detail={formatMessage({ id: 'payments.selection.phonepeDetail' })}
-        />
-        <GatewayButton
-          gateway="payu"
-          busy={busy}
-          disabled={blocked}
-          onClick={signedIn ? payWithPayu : login.prompt}
-          title={formatMessage({ id: 'payments.selection.payu' })}
-          detail={formatMessage({ id: 'payments.selection.payuDetail' })}
-        />
+        {gatewayChoices.map(([gateway, handOff]) => (
+          <GatewayButton
+            key={gateway}
+            gateway={gateway}
+            busy={busy}
+            disabled={blocked}
+            onClick={signedIn ? () => payWith(gateway) : login.prompt}
+            title={formatMessage({ id: handOff.title })}
+            detail={formatMessage({ id: handOff.detail })}
+          />
+        ))}
       </div>
       <p className="text-sm text-gray-600">{formatMessage({ id: 'payments.selection.bharatConnect' })}</p>
       {login.dialog}
@@ -103,8 +100,8 @@ function LoginNotice() {
 }
 
 interface GatewayButtonProps {
-  gateway: GatewayChoice;
-  busy: GatewayChoice | null;
+  gateway: BillGateway;
+  busy: BillGateway | null;
   disabled: boolean;
   onClick: () => void;
   title: string;

@@ -7,10 +7,10 @@ import type { OutsideCallRecorder } from './outside-calls.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 /**
- * A payment gateway, plugged in (decision 065): everything about it lives in its own folder
+ * A payment gateway's adapter (decisions 065 and 125): everything about it lives in its own folder
  * (apps/api/src/integrations/<gateway>) and it is listed in one line of `payment-gateways.ts`.
  */
-export interface GatewayPlugin<Shape extends z.ZodRawShape = z.ZodRawShape> {
+export interface GatewayAdapter<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly name: Gateway;
   /** Its settings (environment names, with defaults), merged into the api's config schema. */
   readonly settings: Shape;

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import type { GatewayEntry } from '../gateway.ts';
+
+/**
+ * Razorpay: the test payment page (`/bbps`) and AutoPay's recurring payments, set up with ₹1 authorised
+ * and never captured; not offered for bills.
+ */
+export const razorpayGateway = {
+  name: 'razorpay',
+  label: 'Razorpay',
+  paysBills: false,
+  autopay: { authorisationPaise: 100 },
+} as const satisfies GatewayEntry;
 
 /**
  * `POST /bbps/pg/create-order` (Bearer): the test payment page through Razorpay. `amount` in PAISE

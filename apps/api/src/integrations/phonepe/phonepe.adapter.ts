@@ -1,7 +1,7 @@
 import { phonepeCallbackSchema, phonepePayRequestSchema, phonepePayResponseSchema } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayPlugin } from '../gateway-plugin.ts';
+import type { GatewayAdapter } from '../gateway-adapter.ts';
 import type { GatewayPort } from '../gateway-port.ts';
 import { createPhonepeGateway, type PhonepeGateway } from './phonepe-gateway.ts';
 import { createPhonepeMandates } from './phonepe-mandates.ts';
@@ -45,7 +45,7 @@ function phonepeRoutes(client: PhonepeGateway, port: GatewayPort): FastifyPlugin
 }
 
 /** PhonePe PG: the checkout (`POST /phonepe/pay`), AutoPay's mandates and the server-to-server callback. */
-export const phonepePlugin: GatewayPlugin<typeof settings> = {
+export const phonepeAdapter: GatewayAdapter<typeof settings> = {
   name: 'phonepe',
   settings,
   publicDefaultSecrets: ['PHONEPE_CLIENT_SECRET', 'PHONEPE_CALLBACK_PASSWORD'],

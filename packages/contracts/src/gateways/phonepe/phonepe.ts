@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { chargeSchema, merchantOrderIdSchema, paymentSourceSchema, rupeeAmountSchema } from '../payments.ts';
+import {
+  chargeSchema,
+  merchantOrderIdSchema,
+  paymentSourceSchema,
+  rupeeAmountSchema,
+} from '../../schemas/payment-source.ts';
+import type { GatewayEntry } from '../gateway.ts';
+
+/** PhonePe PG: its pay page (UPI, its wallet), and AutoPay's mandates with a ₹2 penny-drop, returned. */
+export const phonepeGateway = {
+  name: 'phonepe',
+  label: 'PhonePe',
+  paysBills: true,
+  autopay: { authorisationPaise: 200 },
+} as const satisfies GatewayEntry;
 
 /**
  * `POST /phonepe/pay` (Bearer). `amount` in rupees as shown (without the convenience fee). The server assigns

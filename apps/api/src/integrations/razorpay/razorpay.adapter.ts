@@ -1,7 +1,7 @@
 import { createOrderRequestSchema, createOrderResponseSchema, gatewayFormPostSchema } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayPlugin } from '../gateway-plugin.ts';
+import type { GatewayAdapter } from '../gateway-adapter.ts';
 import type { GatewayPort } from '../gateway-port.ts';
 import { createRazorpayGateway, type RazorpayGateway } from './razorpay-gateway.ts';
 import { createRazorpayMandates } from './razorpay-mandates.ts';
@@ -57,7 +57,7 @@ function razorpayRoutes(client: RazorpayGateway, port: GatewayPort): FastifyPlug
  * Razorpay: the test payment page (`POST /bbps/pg/create-order`), recurring payments for AutoPay, its
  * checkout callback and webhooks.
  */
-export const razorpayPlugin: GatewayPlugin<typeof settings> = {
+export const razorpayAdapter: GatewayAdapter<typeof settings> = {
   name: 'razorpay',
   settings,
   publicDefaultSecrets: ['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],

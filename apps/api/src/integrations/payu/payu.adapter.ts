@@ -1,7 +1,7 @@
 import { gatewayFormPostSchema, payuHashRequestSchema, payuHashResponseSchema } from '@erti/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayPlugin } from '../gateway-plugin.ts';
+import type { GatewayAdapter } from '../gateway-adapter.ts';
 import type { GatewayPort } from '../gateway-port.ts';
 import { createPayuGateway, type PayuGateway } from './payu-gateway.ts';
 import { createPayuPayments } from './payu-payments.ts';
@@ -36,7 +36,7 @@ function payuRoutes(client: PayuGateway, port: GatewayPort): FastifyPluginAsyncZ
 }
 
 /** PayU India: the hosted checkout (`POST /payu/generate-hash`) and its post backs to surl and furl. */
-export const payuPlugin: GatewayPlugin<typeof settings> = {
+export const payuAdapter: GatewayAdapter<typeof settings> = {
   name: 'payu',
   settings,
   publicDefaultSecrets: ['PAYU_SALT'],

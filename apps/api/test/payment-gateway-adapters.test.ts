@@ -9,15 +9,15 @@ import type { GatewayPort } from '../src/integrations/gateway-port.ts';
 import { paymentGateways } from '../src/integrations/payment-gateways.ts';
 
 /**
- * A payment gateway is a plug-in (decision 065): the contracts' list, the api's registry and the
- * sandbox's registry name the same gateways, and every plug-in provides the whole interface.
+ * A payment gateway is an adapter per tier (decisions 065 and 125): the contracts' list, the api's registry and the
+ * sandbox's registry name the same gateways, and every adapter provides the whole interface.
  */
 
 const unused = () => {
   throw new Error('not called while registering routes');
 };
 
-/** A port that only records which routes a plug-in declares as a signed-in customer's (its hand-offs). */
+/** A port that only records which routes an adapter declares as a signed-in customer's (its hand-offs). */
 function recordingPort() {
   const userRoute = vi.fn((schema: object) => ({
     preHandler: async () => {},
@@ -51,27 +51,27 @@ function recordingPort() {
   return { port, userRoute };
 }
 
-describe('payment gateway plug-ins', () => {
+describe('payment gateway adapters', () => {
   it('are the same gateways, in the same order, in the contracts, the api and the sandbox', () => {
-    expect(paymentGateways.map((plugin) => plugin.name)).toEqual([...GATEWAYS]);
+    expect(paymentGateways.map((adapter) => adapter.name)).toEqual([...GATEWAYS]);
     expect(sandboxGateways.map((gateway) => gateway.name)).toEqual([...GATEWAYS]);
     expect(Object.keys(GATEWAY_NAMES)).toEqual([...GATEWAYS]);
   });
 
-  it.each(paymentGateways.map((plugin) => [plugin.name, plugin] as const))(
+  it.each(paymentGateways.map((adapter) => [adapter.name, adapter] as const))(
     '%s provides its settings, its client and its routes',
-    async (name, plugin) => {
+    async (name, adapter) => {
       const config = loadConfig({});
       // Its settings are the api's, with defaults; its secrets are among them and refused in production.
-      for (const key of Object.keys(plugin.settings)) expect(configSchema.shape).toHaveProperty(key);
-      for (const secret of plugin.publicDefaultSecrets) {
-        expect(Object.keys(plugin.settings)).toContain(secret);
+      for (const key of Object.keys(adapter.settings)) expect(configSchema.shape).toHaveProperty(key);
+      for (const secret of adapter.publicDefaultSecrets) {
+        expect(Object.keys(adapter.settings)).toContain(secret);
         expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(`${secret}: must be set in production`);
       }
-      expect(config[plugin.baseUrlSetting]).toBeUndefined();
+      expect(config[adapter.baseUrlSetting]).toBeUndefined();
       expect(outsideBaseUrl(config, name)).toBe(`${config.SANDBOX_URL}/${name}`);
 
-      const connected = plugin.connect(config, { baseUrl: outsideBaseUrl(config, name), timeoutMs: 1000 });
+      const connected = adapter.connect(config, { baseUrl: outsideBaseUrl(config, name), timeoutMs: 1000 });
       expect(connected.client.name).toBe(name);
       for (const method of ['checkCharge', 'refund', 'checkRefund'] as const)
         expect(connected.client[method]).toBeTypeOf('function');
@@ -102,9 +102,9 @@ describe('payment gateway plug-ins', () => {
       expect(config).toMatchObject(defaults);
       expect(gateway.system).toBeTypeOf('function');
       // Each api secret with a public default is the sandbox's setting of the same name.
-      const plugin = paymentGateways.find((each) => each.name === name);
+      const adapter = paymentGateways.find((each) => each.name === name);
       const apiDefaults = loadConfig({});
-      for (const secret of plugin?.publicDefaultSecrets ?? []) {
+      for (const secret of adapter?.publicDefaultSecrets ?? []) {
         const own = loadSandboxEnv({ [secret]: 'own-value' }).config;
         expect(Object.values(defaults)).toContain(apiDefaults[secret]);
         expect(Object.values(own)).toContain('own-value');

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { emailSchema } from '../email-address.ts';
-import { chargeSchema, paymentSourceSchema, rupeeAmountSchema } from '../payments.ts';
+import { emailSchema } from '../../schemas/email-address.ts';
+import { chargeSchema, paymentSourceSchema, rupeeAmountSchema } from '../../schemas/payment-source.ts';
+import type { GatewayEntry } from '../gateway.ts';
+
+/** PayU: hosted checkout by a signed form (cards, net banking); no mandates. */
+export const payuGateway = { name: 'payu', label: 'PayU', paysBills: true } as const satisfies GatewayEntry;
 
 /**
  * `POST /payu/generate-hash` (Bearer): the spec's payment hash request. `amount` is the bill/plan amount in
