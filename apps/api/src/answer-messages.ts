@@ -5,7 +5,7 @@ import { formatIstDate, formatRupees } from './modules/payments/index.ts';
 /**
  * The api's user-facing success sentences under stable keys, as ICU MessageFormat strings whose English is
  * what the api answers (decision 099). The web site's `api-messages` catalogue has the same keys in every
- * language. Unlike errors (`error-messages.ts`), a success answer is built from its key, so nothing has to
+ * language. Unlike errors (`error-message-keys.ts`), a success answer is built from its key, so nothing has to
  * read the English back. A value named `…Paise` is paise, one named `…At` an ISO instant shown as its day
  * in India: each reader formats them for its language.
  */

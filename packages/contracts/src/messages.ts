@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { errorMessages } from './error-messages.ts';
+import { errorCatalogue } from './error-catalogue.ts';
 
 /**
  * The product's user-facing strings from spec sections 5 and 8. They are contracts: tests look for
@@ -50,7 +50,7 @@ export const messages = {
     passwordReset: 'Password reset successfully',
     invalidOtp: 'Invalid OTP',
   },
-  errors: errorMessages,
+  errors: errorCatalogue,
   empty: {
     results: 'No Results Found',
     transactions: 'No transactions found matching your criteria',

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '../db/query-error.ts';
-import { keyOfMessage } from '../error-messages.ts';
+import { keyOfMessage } from '../error-message-keys.ts';
 import { AppError } from '../errors.ts';
 import { GatewayUnavailableError } from '../integrations/payment-gateway.ts';
 
@@ -13,7 +13,7 @@ const TRY_AGAIN = 'We could not finish that just now. Please try again in a mome
  * for rule violations, 4xx messages from Fastify itself (bad JSON, wrong content type, too large),
  * 503 when the database connection was lost under the request or a payment gateway could not be asked
  * (a gateway's callback is then sent again, and a customer may try again), and 500 with the request id and
- * nothing internal for everything else. A message the api lists (error-messages.ts) also carries its
+ * nothing internal for everything else. A message the api lists (error-message-keys.ts) also carries its
  * `messageKey` and `messageValues`, so the site can show it in the customer's language.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,4 +1,4 @@
-/** The complaint answers that several parts of the module give, in English (error-messages.ts keys them). */
+/** The complaint answers that several parts of the module give, in English (error-message-keys.ts keys them). */
 export const complaintMessages = {
   payerOnly:
     'Only the customer who made this payment can raise a complaint about it. Log in to the account that paid, or ask for a code sent to the e-mail on the payment.',

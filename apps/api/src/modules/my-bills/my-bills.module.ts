@@ -3,7 +3,7 @@ import type { AppDeps, AppModule } from '../module.ts';
 import { type BillChecks, CHECK_JOB, createBillChecks, REMIND_JOB } from './bill-checks.ts';
 import { myBillsRoutes } from './my-bills.routes.ts';
 import { createMyBillsService } from './my-bills.service.ts';
-import { createReminders } from './reminders.ts';
+import { createReminderSender } from './reminder-mail.ts';
 import { createUnsubscribeTokens } from './unsubscribe-token.ts';
 
 /** The bill checks of My Bills, for another module that must look at a bill first (AutoPay's debits). */
@@ -21,7 +21,7 @@ export function billChecksOf(deps: AppDeps): BillChecks {
 export function createMyBillsModule(deps: AppDeps): AppModule {
   const tokens = createUnsubscribeTokens(deps.config.LINK_SIGNING_KEYS);
   const checks = billChecksOf(deps);
-  const reminders = createReminders({
+  const sendReminder = createReminderSender({
     db: deps.db,
     mailer: deps.mailer,
     config: deps.config,
@@ -33,6 +33,6 @@ export function createMyBillsModule(deps: AppDeps): AppModule {
   return {
     name: 'my-bills',
     routes: myBillsRoutes({ myBills, auth: deps.auth }),
-    jobs: { [CHECK_JOB]: checks.runCheck, [REMIND_JOB]: reminders },
+    jobs: { [CHECK_JOB]: checks.runCheck, [REMIND_JOB]: sendReminder },
   };
 }

@@ -36,7 +36,7 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
   const { db, clock } = deps;
 
   /** The entries as the customer sees them: each with its bill, our fee on it and its state today. */
-  async function views(userId: string, rows: MyBillRow[]): Promise<MyBill[]> {
+  async function views(rows: MyBillRow[]): Promise<MyBill[]> {
     const payments = await paymentsOfBills(db, rows);
     const autopays = await autopayOfBills(db, rows);
     const billers = new Map<string, CatalogueBiller | undefined>();
@@ -73,19 +73,19 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
     });
   }
 
-  async function view(userId: string, row: MyBillRow): Promise<MyBill> {
-    const [one] = await views(userId, [row]);
+  async function view(row: MyBillRow): Promise<MyBill> {
+    const [one] = await views([row]);
     if (!one) throw notFound(NOT_FOUND);
     return one;
   }
 
   return {
-    list: async (userId: string) => views(userId, await listMyBills(db, userId)),
+    list: async (userId: string) => views(await listMyBills(db, userId)),
 
     async get(userId: string, id: string): Promise<MyBill> {
       const row = await findMyBill(db, id, userId);
       if (!row) throw notFound(NOT_FOUND);
-      return view(userId, row);
+      return view(row);
     },
 
     /**
@@ -120,13 +120,13 @@ export function createMyBillsService(deps: MyBillsServiceDeps) {
         return inserted;
       });
       if (!row) throw conflict(ALREADY_ADDED);
-      return view(userId, row);
+      return view(row);
     },
 
     async setReminders(userId: string, id: string, remindersOn: boolean): Promise<MyBill> {
       const row = await setReminders(db, id, remindersOn, userId);
       if (!row) throw notFound(NOT_FOUND);
-      return view(userId, row);
+      return view(row);
     },
 
     async remove(userId: string, id: string): Promise<void> {

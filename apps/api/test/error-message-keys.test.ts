@@ -5,7 +5,7 @@ import { LANGUAGES } from '@erti/contracts';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerMessages, keyedMessage } from '../src/answer-messages.ts';
-import { errorMessages, keyOfMessage, type MessageValues } from '../src/error-messages.ts';
+import { errorMessagesByKey, keyOfMessage, type MessageValues } from '../src/error-message-keys.ts';
 import { post } from './support/accounts.ts';
 import { startTestEnv, type TestEnv } from './support/test-env.ts';
 
@@ -25,7 +25,7 @@ function samplesOf(message: string, count: number): MessageValues {
 }
 
 describe.each([
-  ['api-errors', errorMessages],
+  ['api-errors', errorMessagesByKey],
   ['api-messages', answerMessages as Record<string, string>],
 ])('the %s catalogue of the web site', (namespace, apiMessages) => {
   it('has every key the api can answer, in every language, and nothing else', () => {
@@ -64,7 +64,7 @@ describe('a success answer built from its key', () => {
 
 describe('the key of an error message', () => {
   it('finds every listed message again, with the values that fill it in', () => {
-    for (const [key, message] of Object.entries(errorMessages)) {
+    for (const [key, message] of Object.entries(errorMessagesByKey)) {
       for (const count of [1, 7]) {
         const values = samplesOf(message, count);
         const english = String(new IntlMessageFormat(message, 'en').format(values));
@@ -73,7 +73,7 @@ describe('the key of an error message', () => {
         expect(
           found &&
             String(
-              new IntlMessageFormat(errorMessages[found.messageKey] ?? '', 'en').format(found.messageValues),
+              new IntlMessageFormat(errorMessagesByKey[found.messageKey] ?? '', 'en').format(found.messageValues),
             ),
           key,
         ).toBe(english);

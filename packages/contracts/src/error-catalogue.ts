@@ -1,9 +1,9 @@
 /**
- * `messages.errors` (spec sections 5 and 8: contracts, letter for letter), in a module of their own:
+ * The spec's error catalogue (section 8; `messages.errors`: contracts, letter for letter), in a module of its own:
  * the router's error screen is in the first JavaScript of every page, which then carries these
  * strings and not all of them.
  */
-export const errorMessages = {
+export const errorCatalogue = {
   submitFailed: 'Error submitting data',
   payuRechargeInit: 'Failed to initialize payment payu',
   payuGatewayInit: 'Failed to initialize payu payment',

@@ -90,7 +90,7 @@ export function reminderMail(options: {
   };
 }
 
-export interface RemindersDeps {
+export interface ReminderSenderDeps {
   db: Database;
   mailer: Mailer;
   config: Pick<Config, 'PUBLIC_URL'>;
@@ -105,7 +105,7 @@ export interface RemindersDeps {
  * presents the bill, or it is paid or being paid on Erti Pay. Each is claimed in `bill_reminders`
  * before the mail is sent, so none goes out twice; a mail that fails gives its claim back.
  */
-export function createReminders(deps: RemindersDeps) {
+export function createReminderSender(deps: ReminderSenderDeps) {
   const { db } = deps;
 
   async function presentedEntry(myBillId: string, kind: ReminderKind) {

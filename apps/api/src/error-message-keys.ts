@@ -22,7 +22,7 @@ const specValidation = Object.fromEntries(
  * not listed here (a network's own words) keeps only its English. Throw sites keep writing the
  * English: `keyOfMessage` finds the key and the values again.
  */
-export const errorMessages: Record<string, string> = {
+export const errorMessagesByKey: Record<string, string> = {
   ...specValidation,
   'validation.invalidParam': 'Invalid {paramName}',
   'api.invalidOtp': messages.api.invalidOtp,
@@ -194,7 +194,7 @@ const literalLength = (source: string) => source.replace(/\([^)]*\)/g, '').lengt
 
 const exactly = new Map<string, string>();
 const patterns: Pattern[] = [];
-for (const [key, message] of Object.entries(errorMessages)) {
+for (const [key, message] of Object.entries(errorMessagesByKey)) {
   const elements = parse(message);
   const pattern = { names: [] as string[], counts: new Set<string>() };
   const source = sourceOf(elements, pattern);
