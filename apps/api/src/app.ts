@@ -17,6 +17,7 @@ import { recordingTo } from './integrations/outside-calls.ts';
 import { createOutsideSystems } from './integrations/outside-systems.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import { type Clock, createTestClock, systemClock } from './lib/clock.ts';
+import { networkMarksFrom } from './lib/network-marks.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
@@ -26,6 +27,7 @@ import type { AppDeps, AppModule } from './modules/module.ts';
 import { PRERENDERED_PAGE_SCRIPT_SOURCE, siteConfigFor } from './modules/site/index.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNetworkMarks } from './plugins/network-marks.ts';
 import { registerPrivateAnswers } from './plugins/private-answers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { rejectNulCharacters } from './plugins/reject-nul-characters.ts';
@@ -185,11 +187,13 @@ export async function buildApp(options: {
     lifecycle,
     recordOutsideCall,
     outsideSystems,
+    networkMarks: networkMarksFrom(config.NETWORK_MARKS_DIR, (message) => app.log.warn(message)),
   };
   const modules = moduleFactories.map((create) => create(deps));
   for (const module of modules) await app.register(module.routes, { prefix: '/api' });
   const jobHandlers = Object.assign({}, ...modules.map((module) => module.jobs ?? {}));
 
+  await registerNetworkMarks(app, deps.networkMarks);
   await registerSpa(app, config.WEB_DIST_DIR ?? defaultWebDist, siteConfigFor(config));
   return { app, deps, modules, jobHandlers, lifecycle, metrics, clock };
 }

@@ -2,10 +2,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../src/lib/i18n.ts';
+import { networkMarksFrom } from '../src/lib/network-marks.ts';
 import type { OrderRow } from '../src/modules/payments/orders.repository.ts';
+import { receiptMarksOf } from '../src/modules/payments/receipt-marks.ts';
 import { buildReceiptPdf } from '../src/modules/payments/receipt-pdf.ts';
 import type { RefundRow } from '../src/modules/payments/refunds.repository.ts';
 import { differenceFrom, greyImageOf, inkIn, pgmOf, readPdf } from './support/pdf-pages.ts';
+
+/** The shipped placeholders of the network's marks (no operator folder). */
+const marks = await receiptMarksOf(networkMarksFrom(undefined, () => {}));
 
 const paidAt = new Date('2026-11-20T06:00:00.000Z');
 
@@ -83,7 +88,7 @@ const referenceOf = (language: string) => new URL(`./fixtures/receipt-${language
 describe('the receipt PDF in Hindi and Tamil', () => {
   for (const language of ['hi', 'ta'] as const) {
     it(`sets a ${language} receipt in the Noto subset of its script, readable and drawn as the reference`, async () => {
-      const pdf = await buildReceiptPdf(order, [refund], translatorFor(language));
+      const pdf = await buildReceiptPdf(order, [refund], translatorFor(language), marks);
       const { text, fonts, page } = await readPdf(pdf, 100);
 
       for (const words of readable[language]) expect(text).toContain(words);
@@ -132,7 +137,7 @@ describe("a mobile recharge's receipt PDF", () => {
   };
   for (const language of ['en', 'hi', 'ta'] as const) {
     it(`names its category, number, circle and plan in ${language}, the values as sent`, async () => {
-      const { text } = await readPdf(await buildReceiptPdf(recharge, [], translatorFor(language)));
+      const { text } = await readPdf(await buildReceiptPdf(recharge, [], translatorFor(language), marks));
       for (const words of named[language]) expect(text).toContain(words);
       for (const value of ['9876543210', 'Mumbai', 'JIO-MUM-299']) expect(text).toContain(value);
       if (language !== 'en') expect(text).not.toMatch(/Mobile Prepaid|Mobile Number|Circle|\bId\b|\bIST\b/);

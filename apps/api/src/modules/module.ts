@@ -7,6 +7,7 @@ import type { OutsideCallRecorder } from '../integrations/outside-calls.ts';
 import type { OutsideSystems } from '../integrations/outside-systems.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { NetworkMarks } from '../lib/network-marks.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import type { Auth } from '../plugins/auth.ts';
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   recordOutsideCall: OutsideCallRecorder;
   /** Each outside system's state as this replica sees it (decision 110). */
   outsideSystems: OutsideSystems;
+  /** The network's marks: the operator's files, else the placeholders (decision 132). */
+  networkMarks: NetworkMarks;
 }
 
 /**

@@ -70,3 +70,20 @@ export function differenceFrom(image: GreyImage, reference: GreyImage): number {
 export function pgmOf(image: GreyImage): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1'), image.pixels]);
 }
+
+/** The images a PDF embeds (`pdfimages -list`), each by its pixel size; their transparency masks left out. */
+export async function imagesIn(pdf: Buffer): Promise<{ width: number; height: number }[]> {
+  const folder = await mkdtemp(join(tmpdir(), 'erti-pdf-'));
+  try {
+    const file = join(folder, 'receipt.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await run('pdfimages', ['-list', file]);
+    return stdout
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter((columns) => columns[2] === 'image')
+      .map((columns) => ({ width: Number(columns[3]), height: Number(columns[4]) }));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

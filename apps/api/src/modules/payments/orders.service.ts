@@ -11,12 +11,14 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isGatewayFailure } from '../../integrations/payment-gateway.ts';
 import { translatorFor } from '../../lib/i18n.ts';
+import type { NetworkMarks } from '../../lib/network-marks.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { ChargeConfirmationService } from './charge-confirmation.service.ts';
 import { chargeOf } from './hand-offs.ts';
 import { priceOrder } from './order-pricing.ts';
 import { toOrderDetail, toOrderSummary, toPaymentStatusResponse } from './order-views.ts';
 import { findOrderByAnyId, listEvents, listUserOrders, type OrderRow } from './orders.repository.ts';
+import { receiptMarksOf } from './receipt-marks.ts';
 import { buildReceiptPdf } from './receipt-pdf.ts';
 import { listRefunds, listRefundsOfOrders } from './refunds.repository.ts';
 
@@ -24,6 +26,7 @@ export interface OrdersDeps {
   db: Database;
   charges: ChargeConfirmationService;
   logger: FastifyBaseLogger;
+  networkMarks: NetworkMarks;
 }
 
 /**
@@ -95,7 +98,9 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The receipt in the reader's language: the request's, as the site shows it (decision 090). */
     async receipt(user: AuthUser, orderId: string, language: Language): Promise<Buffer> {
       const order = await ownOrder(user, orderId);
-      return buildReceiptPdf(order, await listRefunds(db, order.id), translatorFor(language));
+      const refunds = await listRefunds(db, order.id);
+      const marks = await receiptMarksOf(deps.networkMarks);
+      return buildReceiptPdf(order, refunds, translatorFor(language), marks);
     },
   };
 }

@@ -139,7 +139,7 @@ export function createPaymentsModule(deps: AppDeps): AppModule {
     logger,
   });
   const reconciliation = createReconciliationService({ db, charges, billPayment, refunds, logger });
-  const orders = createOrdersService({ db, charges, logger });
+  const orders = createOrdersService({ db, charges, logger, networkMarks: deps.networkMarks });
   const site = (path: string) => `${config.PUBLIC_URL}${path}`;
   const handOffs = createHandOffs({
     db,

@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import type { Translator } from '../../lib/i18n.ts';
 import { moneyOf, orderTotal, transactionTime } from './order-views.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { drawNetworkMarks, type ReceiptMarks } from './receipt-marks.ts';
 import type { RefundRow } from './refunds.repository.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
@@ -121,6 +122,7 @@ export function buildReceiptPdf(
   order: OrderRow,
   refunds: RefundRow[],
   translator: Translator,
+  marks: ReceiptMarks,
 ): Promise<Buffer> {
   const { t } = translator;
   const document = new PDFDocument({
@@ -162,6 +164,7 @@ export function buildReceiptPdf(
   }
   document.moveDown();
   document.fontSize(9).fillColor('#374151').text(t('receipt.protected'), 56, undefined, { width: 480 });
+  drawNetworkMarks(document, marks);
   document.end();
   return done;
 }
