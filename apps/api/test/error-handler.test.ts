@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isConnectionLost } from '../src/db/query-error.ts';
+import { AppError } from '../src/errors.ts';
 import { GatewayUnavailableError } from '../src/integrations/payment-gateway.ts';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
 import { sessionEnded } from './support/test-database.ts';
@@ -54,6 +55,15 @@ describe('a database connection lost under a request', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ code: 'UNAVAILABLE' });
     expect(response.body).not.toContain('rfd_1');
+  });
+
+  it('says when to try again on a 503 of its own (the bill network or a biller not answering)', async () => {
+    const app = await appThrowing(new AppError('UNAVAILABLE', 'The biller is not responding.'));
+    const response = await app.inject({ method: 'GET', url: '/fails' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    const refused = await (await appThrowing(new AppError('VALIDATION', 'No.'))).inject({ url: '/fails' });
+    expect(refused.headers['retry-after']).toBeUndefined();
   });
 
   it('keeps the 500 with a reference for everything else', async () => {

@@ -36,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      // Every 503 says when to try again (RFC 9110): an outside system is down for a moment.
+      if (error.statusCode === 503) reply.header('retry-after', '5');
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         error: STATUS_CODES[error.statusCode] ?? 'Error',
