@@ -62,7 +62,7 @@ describe('a database connection lost under a request', () => {
     const response = await app.inject({ method: 'GET', url: '/fails' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
-    const refused = await (await appThrowing(new AppError('VALIDATION', 'No.'))).inject({ url: '/fails' });
+    const refused = await (await appThrowing(new AppError('BAD_REQUEST', 'No.'))).inject({ url: '/fails' });
     expect(refused.headers['retry-after']).toBeUndefined();
   });
 
