@@ -39,7 +39,13 @@ function renamer(template: string, name: string): (text: string) => string {
     [capital(template), capital(name)],
     [template, name],
   ] as const;
-  return (text) => pairs.reduce((result, [from, to]) => result.replaceAll(from, to), text);
+  // The spec's own failure line of the template (`phonepeInit`) has no twin: a new gateway says the
+  // spec's general one.
+  const ownLine = `messages.errors.${name}Init`;
+  return (text) =>
+    pairs
+      .reduce((result, [from, to]) => result.replaceAll(from, to), text)
+      .replaceAll(ownLine, 'messages.errors.websiteInit');
 }
 
 function copyFolder(root: string, from: string, to: string, rename: (text: string) => string) {
