@@ -1,5 +1,5 @@
-import { type CustomerParam, messages } from '@erti/contracts';
-import { matchesBillerRegex } from '@erti/contracts/text';
+import type { CustomerParam } from '@erti/contracts';
+import { customerParamProblems, paramProblemMessage } from '@erti/contracts/customer-params';
 import { badRequest } from '../../errors.ts';
 
 export interface NameValue {
@@ -9,12 +9,6 @@ export interface NameValue {
 
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-function isValid(param: CustomerParam, value: string): boolean {
-  if (param.minLength !== undefined && value.length < param.minLength) return false;
-  if (param.maxLength !== undefined && param.maxLength > 0 && value.length > param.maxLength) return false;
-  return matchesBillerRegex(param.regex, value);
-}
-
 /**
  * Names a recharge request carries beside the biller's own parameters (spec: "Known customer
  * parameter names: Mobile Number, Circle, Id"): the telecom circle and the plan id.
@@ -23,8 +17,9 @@ export const PLAN_CONTEXT_PARAMS = ['Circle', 'Id'];
 
 /**
  * Checks the customer parameters a user entered against the biller's master data before anything
- * reaches the network: every required one present, each value matching its regex and lengths
- * ('Invalid {paramName}'), no unknown or repeated names. Names are matched ignoring case and spacing;
+ * reaches the network, by the bill form's rule the site shares (contracts' `customer-params.ts`:
+ * every required one present, each value matching its regex and lengths, 'Invalid {paramName}'),
+ * and no unknown or repeated names. Names are matched ignoring case and spacing;
  * an unknown name with an empty value is dropped (screens send every name they know, empty when
  * unused), and `contextNames` are accepted undeclared. Answers the filled parameters with the
  * biller's own names, in the biller's order, then the context ones.
@@ -51,20 +46,11 @@ export function checkCustomerParams(
       values.set(param.paramName, trimmed);
     }
   }
+  const problems = customerParamProblems(params, Object.fromEntries(values));
   for (const param of params) {
-    const value = values.get(param.paramName) ?? '';
-    if (fields[param.paramName]) continue;
-    if (!value) {
-      if (param.optional !== 'true') fields[param.paramName] = `Please enter ${param.paramName}`;
-    } else if (!isValid(param, value)) {
-      fields[param.paramName] = messages.validation.invalidParam(param.paramName);
-    }
-  }
-  const [firstParam] = params;
-  const anyFilled = [...values.values()].some(Boolean);
-  if (firstParam && !anyFilled && Object.keys(fields).length === 0) {
-    // Every parameter is optional (LPG): one of them still has to say who the customer is.
-    fields[firstParam.paramName] = `Please enter ${params.map((param) => param.paramName).join(' or ')}`;
+    const problem = problems[param.paramName];
+    if (problem && !fields[param.paramName])
+      fields[param.paramName] = paramProblemMessage(problem, param, params);
   }
   const [first] = Object.values(fields);
   if (first) throw badRequest(first, { fields });

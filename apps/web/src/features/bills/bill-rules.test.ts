@@ -28,6 +28,16 @@ describe('bill parameter rules', () => {
     });
   });
 
+  it("refuses a value outside its lengths, as the api does (one rule: contracts' customer-params.ts)", () => {
+    const lengths: Biller = {
+      ...billers.electricity,
+      customerParams: [{ paramName: 'Account ID', optional: 'false', regex: '', minLength: 4, maxLength: 6 }],
+    };
+    expect(form(lengths, { 'Account ID': '123' }).errors).toEqual({ 'Account ID': 'Invalid Account ID' });
+    expect(form(lengths, { 'Account ID': '1234567' }).ready).toBe(false);
+    expect(form(lengths, { 'Account ID': ' 1234 ' })).toEqual({ errors: {}, ready: true });
+  });
+
   it('needs every required parameter but one named id, and no errors', () => {
     expect(form(billers.fastag, { 'Vehicle Number': 'KA01AB1234' }, '500').ready).toBe(true);
     expect(form(billers.fastag, { Id: '12' }, '500').ready).toBe(false);

@@ -1,4 +1,5 @@
 import type { Biller, CustomerParam } from '@erti/contracts';
+import { customerParamProblems, isOptionalParam } from '@erti/contracts/customer-params';
 import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { matchesBillerRegex, phoneDigits } from '@erti/contracts/text';
 import type { Formats } from '../../lib/format.ts';
@@ -23,16 +24,13 @@ export const needsPlan = (biller: Biller) => biller.planMdmRequirement === 'MAND
 export const isMobileNumberParam = (paramName: string) =>
   /\bmobile\s*(number|no)\b|\bcontact\s*number\b/i.test(paramName);
 
-const isOptional = (param: CustomerParam) => param.optional === 'true';
-const isNamedId = (param: CustomerParam) => param.paramName.trim().toLowerCase() === 'id';
-
 /** LPG billers whose parameters are all optional are asked for the mobile number only. */
 export function usesLpgMobileRule(biller: Biller): boolean {
   const params = biller.customerParams;
   return (
     biller.billerCategoryName === LPG_GAS &&
     params.length > 0 &&
-    params.every(isOptional) &&
+    params.every(isOptionalParam) &&
     params.some((param) => isMobileNumberParam(param.paramName))
   );
 }
@@ -71,12 +69,6 @@ export function sanitiseParam(param: CustomerParam, raw: string): string {
   return !matchesBillerRegex(param.regex, raw) && matchesBillerRegex(param.regex, capitals) ? capitals : raw;
 }
 
-/** 'Invalid {paramName}' when a filled value does not match the parameter's regex. */
-export function paramError(param: CustomerParam, value: string): Text | undefined {
-  if (!value || matchesBillerRegex(param.regex, value)) return undefined;
-  return { id: 'spec.validation.invalidParam', values: { paramName: param.paramName } };
-}
-
 /** An amount above zero and, when the biller says so, within its limits (paise). */
 export function amountError(biller: Biller, text: string, format: Formats): Text | undefined {
   if (!text) return undefined;
@@ -105,30 +97,25 @@ export interface BillFormState {
 
 export const AMOUNT_FIELD = 'amount';
 
-function requiredFilled(biller: Biller, values: Record<string, string>): boolean {
-  const params = visibleParams(biller);
-  const filled = (param: CustomerParam) => (values[param.paramName] ?? '').trim() !== '';
-  if (usesLpgMobileRule(biller)) return params.some(filled);
-  if (params.every(isOptional)) return params.length === 0 || params.some(filled);
-  return params.filter((param) => !isOptional(param) && !isNamedId(param)).every(filled);
-}
-
 /**
- * The bill form's errors and whether it may be submitted: every required parameter except one
- * named id filled (LPG: a filled mobile number), no errors, an amount when asked, a plan when needed.
+ * The bill form's errors and whether it may be submitted, by the rule the api checks too (contracts'
+ * `customer-params.ts`): every required parameter but one named id filled (LPG: the mobile number, the
+ * one parameter shown), no value its regex or lengths refuse ('Invalid {paramName}', shown as typed),
+ * an amount when asked, a plan when needed.
  */
 export function evaluateBillForm(biller: Biller, input: BillFormInput, format: Formats): BillFormState {
+  const problems = customerParamProblems(visibleParams(biller), input.values);
   const errors: Record<string, Text> = {};
-  for (const param of visibleParams(biller)) {
-    const error = paramError(param, input.values[param.paramName] ?? '');
-    if (error) errors[param.paramName] = error;
+  for (const [paramName, problem] of Object.entries(problems)) {
+    if (problem === 'invalid')
+      errors[paramName] = { id: 'spec.validation.invalidParam', values: { paramName } };
   }
   const amountRequired = needsAmountField(biller);
   const amountProblem = amountRequired ? amountError(biller, input.amount, format) : undefined;
   if (amountProblem) errors[AMOUNT_FIELD] = amountProblem;
   const ready =
-    Object.keys(errors).length === 0 &&
-    requiredFilled(biller, input.values) &&
+    Object.keys(problems).length === 0 &&
+    !amountProblem &&
     (!amountRequired || input.amount !== '') &&
     (!needsPlan(biller) || input.planChosen);
   return { errors, ready };
