@@ -151,7 +151,8 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The network's marks are served by the api from the operator's folder (decision 132).
+    proxy: { '/api': 'http://localhost:3000', '/network-marks': 'http://localhost:3000' },
   },
   build: {
     target: 'es2022',

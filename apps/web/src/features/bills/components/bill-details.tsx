@@ -3,6 +3,7 @@ import { paiseOrUndefined, parseRupees } from '@erti/contracts/rupees';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useParamName } from '../../../lib/i18n/param-names.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -87,7 +88,9 @@ function FetchedBill({
   };
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <p className="text-lg font-medium text-gray-600">{caption}</p>
+      <WithBharatConnectLogo>
+        <p className="text-lg font-medium text-gray-600">{caption}</p>
+      </WithBharatConnectLogo>
       <div className="mt-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
         <div className="flex items-center gap-4">
           <BillerLogo

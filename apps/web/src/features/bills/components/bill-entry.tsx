@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { useCategoryWords } from '../service-copy.ts';
 import type { BillEntryFormProps } from './bill-entry-form.tsx';
 import { BillerLogo } from './biller-logo.tsx';
@@ -49,8 +50,10 @@ export function BillEntry(props: BillEntryProps) {
       className={`mx-auto px-4 py-8 ${wide ? 'max-w-5xl' : 'max-w-2xl'}`}
     >
       <header>
-        <h1 className="text-3xl font-bold text-brand-700">{words.category}</h1>
-        <p className="mt-1 text-gray-600">{words.caption}</p>
+        <WithBharatConnectLogo>
+          <h1 className="text-3xl font-bold text-brand-700">{words.category}</h1>
+          <p className="mt-1 text-gray-600">{words.caption}</p>
+        </WithBharatConnectLogo>
       </header>
       <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <div className="mb-6 flex items-center gap-4">

@@ -3,6 +3,7 @@ import type { CategorySlug, Service } from '@erti/contracts/catalogue';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ComboboxOption } from '../../../components/form/search-combobox.tsx';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useBillerSearch } from '../hooks/use-biller-search.ts';
 import type { BillEntryState } from '../navigation.ts';
@@ -47,8 +48,10 @@ export function BillerSelection({
   const copy = useServiceCopy(service);
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-brand-700">{copy.heading}</h1>
-      <p className="mt-2 max-w-3xl text-gray-600">{copy.text}</p>
+      <WithBharatConnectLogo>
+        <h1 className="text-3xl font-bold text-brand-700">{copy.heading}</h1>
+        <p className="mt-2 max-w-3xl text-gray-600">{copy.text}</p>
+      </WithBharatConnectLogo>
       <div className="mt-6 max-w-xl">
         <BillerSearchBox value={query} onChange={setQuery} busy={search.isSettling} />
       </div>

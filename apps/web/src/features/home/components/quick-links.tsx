@@ -2,6 +2,7 @@ import { categoryOfService, serviceCatalogue } from '@erti/contracts/catalogue';
 import { type ReactNode, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { NetworkMark } from '../../../components/network-mark.tsx';
 import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -9,10 +10,13 @@ import { paths } from '../../../lib/paths.ts';
 const grids = [
   {
     heading: 'home.quickLinks.recharge',
+    /** The "Pay bills" entry point: the network's logo at its top right (decision 132). */
+    paysBills: true,
     titles: ['Mobile Prepaid', 'Fastag', 'DTH', 'Electricity', 'LPG Gas', 'Broadband Postpaid'],
   },
   {
     heading: 'home.quickLinks.more',
+    paysBills: false,
     titles: ['Water', 'Rental', 'Loan Repayment', 'Insurance', 'Recurring Deposit', 'Education Fees'],
   },
 ];
@@ -29,9 +33,12 @@ export function QuickLinks({ renderIcon }: { renderIcon: (icon: string) => React
     <div className="grid gap-8 md:grid-cols-2">
       {grids.map((grid, index) => (
         <section key={grid.heading} aria-labelledby={`${ids}-grid-${index}`}>
-          <h2 id={`${ids}-grid-${index}`} className="mb-3 text-lg font-semibold text-gray-900">
-            {formatMessage({ id: grid.heading })}
-          </h2>
+          <div className="mb-3 flex items-center justify-between gap-4">
+            <h2 id={`${ids}-grid-${index}`} className="text-lg font-semibold text-gray-900">
+              {formatMessage({ id: grid.heading })}
+            </h2>
+            {grid.paysBills && <NetworkMark mark="bharat-connect" />}
+          </div>
           <ul className="grid grid-cols-3 gap-3">
             {grid.titles.map((title) => {
               const service = services.get(title);

@@ -53,6 +53,15 @@ describe('payment success page', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/');
   });
 
+  it('shows the Bharat Connect logo and, once the bill is paid, the B-Assured mark (decision 132)', async () => {
+    stubApi({ [ORDER]: () => ({ body: makeOrderDetail() }) });
+    renderScreen(<PaymentSuccess orderId="ord_1" />, { path: '/payment-success' });
+    expect(screen.getByRole('img', { name: 'Powered by Bharat Connect' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'B-Assured: protected under Bharat Connect' }),
+    ).toBeTruthy();
+  });
+
   it('on a phone tries the app first and falls back to the web site after 2 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) Mobile');
@@ -186,6 +195,16 @@ describe('payment success page', () => {
 });
 
 describe('payment failure page', () => {
+  it('shows the Bharat Connect logo but no B-Assured mark: nothing was paid', async () => {
+    stubApi({
+      [ORDER]: () => ({ body: makeOrderDetail({ status: 'PAYMENT_FAILED', txnReferenceId: null }) }),
+    });
+    renderScreen(<PaymentFailure orderId="ord_1" />, { path: '/payment-failure' });
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Powered by Bharat Connect' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /B-Assured/ })).toBeNull();
+  });
+
   it('says no money was taken where the gateway confirmed it, not that it will be refunded', async () => {
     const money = { ...refundedMoney, state: 'nothing-taken' as const, paidPaise: 0, refundedAt: null };
     stubApi({

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { NetworkMark } from '../../../components/network-mark.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -48,8 +49,10 @@ function PaymentOutcome({ orderId, assumed }: PaymentOutcomeProps) {
   const outcome = order.data ? outcomeOf(order.data) : assumed;
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 px-4 py-12 text-center">
+      <NetworkMark mark="bharat-connect" className="self-end" />
       <StatusIcon tone={outcome} />
       <h1 className="text-2xl font-bold text-gray-900">{formatMessage({ id: outcomeTitle[outcome] })}</h1>
+      {outcome === 'success' && <NetworkMark mark="b-assured" />}
       {outcome === 'failure' && (
         <p className="text-gray-700">{formatMessage({ id: failureLine(order.data) })}</p>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
@@ -22,9 +23,11 @@ export function PaymentSelection({ navigationState }: { navigationState: unknown
   const [selection] = useState(() => resolvePaymentSelection(navigationState));
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">
-        {formatMessage({ id: 'payments.selection.title' })}
-      </h1>
+      <WithBharatConnectLogo>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {formatMessage({ id: 'payments.selection.title' })}
+        </h1>
+      </WithBharatConnectLogo>
       {selection ? <PaymentChoice selection={selection} /> : <NothingToPay />}
     </section>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { LoadFailed } from '../../../components/layout/load-failed.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { NetworkMark } from '../../../components/network-mark.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useSiteWords } from '../../../lib/i18n/site-words.ts';
@@ -112,7 +113,10 @@ function Receipt({ order }: { order: OrderDetail }) {
           </h1>
           <p className="text-sm text-gray-600">{formatMessage({ id: receiptStanding(order) })}</p>
         </div>
-        <StatusBadge order={order} />
+        <div className="flex flex-col items-end gap-2">
+          <NetworkMark mark="bharat-connect" />
+          <StatusBadge order={order} />
+        </div>
       </header>
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg bg-brand-50 p-4">
         <div>
@@ -134,6 +138,7 @@ function Receipt({ order }: { order: OrderDetail }) {
         ))}
       </dl>
       <Refunds order={order} />
+      <NetworkMark mark="b-assured" />
       <ReceiptActions order={order} />
     </article>
   );

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { BusyButton } from '../../../components/form/busy-button.tsx';
 import { FormField, inputClass } from '../../../components/form/form-field.tsx';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { useCatalogueLoading } from '../../../lib/catalogue-state.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCoverage } from '../api/list-coverage.ts';
@@ -66,10 +67,12 @@ export function EducationFeesForm() {
 
   return (
     <section aria-labelledby={`${ids}-title`} className="mx-auto max-w-xl px-4 py-8">
-      <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
-        {formatMessage({ id: 'recharge.education.title' })}
-      </h1>
-      <p className="mt-1 text-gray-600">{formatMessage({ id: 'recharge.education.intro' })}</p>
+      <WithBharatConnectLogo>
+        <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
+          {formatMessage({ id: 'recharge.education.title' })}
+        </h1>
+        <p className="mt-1 text-gray-600">{formatMessage({ id: 'recharge.education.intro' })}</p>
+      </WithBharatConnectLogo>
       <form
         noValidate
         onSubmit={onSubmit}

@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { FormField, inputClass, TextField } from '../../../components/form/form-field.tsx';
 import { Spinner } from '../../../components/layout/spinner.tsx';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { useLoginPrompt } from '../../../components/use-login-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCatalogueLoading } from '../../../lib/catalogue-state.ts';
@@ -158,10 +159,12 @@ export function MobileRechargeForm() {
 
   return (
     <section aria-labelledby={`${ids}-title`} className="mx-auto max-w-6xl px-4 py-8">
-      <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
-        {formatMessage({ id: 'recharge.mobile.title' })}
-      </h1>
-      <p className="mt-1 text-gray-600">{formatMessage({ id: 'recharge.mobile.intro' })}</p>
+      <WithBharatConnectLogo>
+        <h1 id={`${ids}-title`} className="text-2xl font-bold text-brand-900">
+          {formatMessage({ id: 'recharge.mobile.title' })}
+        </h1>
+        <p className="mt-1 text-gray-600">{formatMessage({ id: 'recharge.mobile.intro' })}</p>
+      </WithBharatConnectLogo>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <form
           noValidate

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useIntl } from 'react-intl';
+import { WithBharatConnectLogo } from '../../../components/network-mark.tsx';
 import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { searchCatalogue } from '../catalogue-search.ts';
 import { ServiceTile } from './service-tile.tsx';
@@ -24,10 +25,12 @@ export function ServicesDirectory({
   const categories = searchCatalogue(query);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-brand-700">
-        {formatMessage({ id: 'services.directory.title' })}
-      </h1>
-      <p className="mt-2 text-gray-600">{formatMessage({ id: 'services.directory.intro' })}</p>
+      <WithBharatConnectLogo>
+        <h1 className="text-3xl font-bold text-brand-700">
+          {formatMessage({ id: 'services.directory.title' })}
+        </h1>
+        <p className="mt-2 text-gray-600">{formatMessage({ id: 'services.directory.intro' })}</p>
+      </WithBharatConnectLogo>
       <div className="mt-6 max-w-md">{searchBox}</div>
       {categories.length === 0 && !moreResults && (
         <p role="status" className="mt-10 text-center text-gray-600">
