@@ -2,7 +2,7 @@
 // apps/<app>/dist, with source maps so that `node --enable-source-maps` names the .ts lines in a stack trace.
 // `node scripts/build.mjs` builds; `--if-stale` builds only when a source the last build read has changed
 // since (what `npm start` and the test suites' set-up run). The web app is built by Vite (`npm run build`).
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -84,9 +84,23 @@ export async function buildApp(app) {
     metafile: true,
     logLevel: 'warning',
     plugins: [dependenciesOutside, sourceAddresses(outdir)],
+    write: false,
   });
-  writeFileSync(metaPath(app), JSON.stringify(result.metafile));
+  mkdirSync(outdir, { recursive: true });
+  for (const file of result.outputFiles) replaceFile(file.path, file.contents);
+  // Last: a build cut short leaves the metafile older than its sources, so the next start builds again.
+  replaceFile(metaPath(app), JSON.stringify(result.metafile));
   return Math.round(performance.now() - started);
+}
+
+/**
+ * Writes beside `path`, then renames over it: a server starting while another test run builds reads
+ * the old file or the new one, never half of one.
+ */
+function replaceFile(path, contents) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
 }
 
 /** True when `app` has no build, or a file its last build read has changed (or gone) since. */
