@@ -33,7 +33,7 @@ const screenCode = import.meta.glob<ScreenModule>([
 /** Every path of the spec's route table, My Bills and My complaints (exported for their namespaces' test). */
 export const screens: Screen[] = [
   { path: '/', file: 'home', withoutData: true, namespaces: ['home'] },
-  { path: '/footer', file: 'footer', hideHeader: true },
+  { path: '/footer', file: 'frame-part', hideHeader: true },
   { path: '/services', file: 'services', namespaces: ['bills', 'payments', 'services'] },
   {
     path: '/services/:category/:subcategory',
@@ -60,7 +60,7 @@ export const screens: Screen[] = [
   { path: '/terms', file: 'terms', hideHeader: true, namespaces: ['legal', 'pages'] },
   { path: '/privacy', file: 'privacy', hideHeader: true, namespaces: ['legal', 'pages'] },
   { path: '/education', file: 'education', namespaces: ['payments', 'recharge'] },
-  { path: '/nav', file: 'nav', hideFooter: true },
+  { path: '/nav', file: 'frame-part', hideFooter: true },
   { path: '/login', file: 'login', namespaces: ['accounts', 'api-errors'] },
   { path: '/signup', file: 'signup', namespaces: ['accounts', 'api-errors'] },
   { path: '/register', file: 'signup', namespaces: ['accounts', 'api-errors'] },

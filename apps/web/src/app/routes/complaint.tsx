@@ -7,7 +7,7 @@ import {
   TransactionQueryForm,
 } from '../../features/complaints/index.ts';
 import { PageBanner } from '../../features/pages/index.ts';
-import type { ComplaintNavigationState } from '../../lib/payment-state.ts';
+import type { ComplaintNavigationState } from '../../lib/navigation-state.ts';
 
 /**
  * /complaint: the three tabs, starting on navigation state `selectedTab` (the Complaint menu) and

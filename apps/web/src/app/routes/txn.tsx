@@ -1,5 +1,5 @@
-import { TransactionsList } from '../../features/payments/components/transactions-list.tsx';
+import { MyPayments } from '../../features/payments/components/my-payments.tsx';
 
 export function Component() {
-  return <TransactionsList />;
+  return <MyPayments />;
 }

@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { useApiErrorText } from '../../../lib/i18n/api-errors.ts';
 import { useApiMessageText } from '../../../lib/i18n/api-messages.ts';
-import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
+import type { ComplaintNavigationState } from '../../../lib/navigation-state.ts';
 import { getUserData } from '../../../lib/session.ts';
 import { useRaiseComplaint } from '../api/raise-complaint.ts';
 import { queryTypeIds, statusLabel } from '../status-label.ts';

@@ -12,6 +12,7 @@ import { merchantKeys } from '../api/keys.ts';
 import { useRefunds } from '../api/list-refunds.ts';
 import { useTransactions } from '../api/list-transactions.ts';
 import { firstRefundPage, firstTransactionPage } from '../model/filters.ts';
+import { AllOrdersPanel } from './all-orders-panel.tsx';
 import { type DashboardTab, DashboardTabs } from './dashboard-tabs.tsx';
 import { HeldOrdersPanel } from './held-orders-panel.tsx';
 import { NotAllowed } from './not-allowed.tsx';
@@ -19,7 +20,6 @@ import { RefundsPanel } from './refunds-panel.tsx';
 import { ResolveHeldOrderDialog } from './resolve-held-order-dialog.tsx';
 import { buttonClass } from './search-form.tsx';
 import { TransactionDialog } from './transaction-dialog.tsx';
-import { TransactionsPanel } from './transactions-panel.tsx';
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
 
@@ -77,7 +77,7 @@ export function MerchantDashboard() {
         }
       >
         {tab === 'transactions' && (
-          <TransactionsPanel
+          <AllOrdersPanel
             transactions={transactions}
             filter={transactionFilter}
             onFilter={setTransactionFilter}

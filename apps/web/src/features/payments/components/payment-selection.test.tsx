@@ -2,7 +2,7 @@ import type { Biller } from '@erti/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../lib/navigation-state.ts';
 import { pressLoginInPopup } from '../../../test/login-popup.ts';
 import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
 import { PaymentSelection } from './payment-selection.tsx';

@@ -2,7 +2,7 @@ import type { Charge } from '@erti/contracts';
 import { useIntl } from 'react-intl';
 import { type Formats, useFormat } from '../../../lib/format.ts';
 import { type SiteWords, useSiteWords } from '../../../lib/i18n/site-words.ts';
-import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../lib/navigation-state.ts';
 
 interface Row {
   /** A message id, or (`asSent`) a parameter's name as the customer reads it. */

@@ -1,7 +1,7 @@
 import type { BillGateway } from '@erti/contracts';
 import { useEffect, useState } from 'react';
 import { useSpecText } from '../../../lib/i18n/spec-messages.ts';
-import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../lib/navigation-state.ts';
 import { getSession, getUserData } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { gatewayHandOffs } from '../gateways/gateways.ts';

@@ -1,4 +1,4 @@
-import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../lib/navigation-state.ts';
 import type { StoredUserData } from '../../../lib/session.ts';
 
 /** What a failed start shows: the spec's line, as an alert on the page or a warning toast. */

@@ -1,5 +1,5 @@
 import type { PaymentSource } from '@erti/contracts';
-import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../lib/navigation-state.ts';
 
 /** What is being paid, as the server reads it (it re-derives the amount from the stored fetch or plan). */
 export function paymentSource(selection: PaymentSelectionState): PaymentSource {

@@ -1,4 +1,4 @@
-import type { PaymentSelectionState } from '../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../lib/navigation-state.ts';
 
 /** sessionStorage (this tab only) keeps what is being paid across the login round trip. */
 const STORAGE_KEY = 'ertiPaymentSelection';

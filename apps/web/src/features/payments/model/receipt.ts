@@ -5,7 +5,7 @@ import { ownParamName } from '@erti/contracts/param-names';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import type { Formats } from '../../../lib/format.ts';
 import type { SiteWords } from '../../../lib/i18n/site-words.ts';
-import type { ComplaintNavigationState } from '../../../lib/payment-state.ts';
+import type { ComplaintNavigationState } from '../../../lib/navigation-state.ts';
 import { statusView } from './order-status.ts';
 import { unusableCharge } from './outcome.ts';
 

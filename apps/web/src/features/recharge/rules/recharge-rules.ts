@@ -2,7 +2,7 @@ import type { Biller, BillRequest, BillResponse, Plan } from '@erti/contracts';
 import { BILL_REQUEST_CHANNEL_ID, PHONE_LENGTH } from '@erti/contracts/constants';
 import { rupeesFromPaise } from '@erti/contracts/rupees';
 import { matchesBillerRegex } from '@erti/contracts/text';
-import { type PaymentSelectionState, paymentPlan } from '../../../lib/payment-state.ts';
+import { type PaymentSelectionState, paymentPlan } from '../../../lib/navigation-state.ts';
 import type { StoredUserData } from '../../../lib/session.ts';
 
 /** What the mobile recharge form holds (spec section 3, "Mobile recharge form values"). */

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { ComplaintNavigationState } from '../../../../lib/navigation-state.ts';
 import { paths } from '../../../../lib/paths.ts';
-import type { ComplaintNavigationState } from '../../../../lib/payment-state.ts';
 
 const complaintLinks: { label: string; tab: NonNullable<ComplaintNavigationState['selectedTab']> }[] = [
   { label: 'nav.complaintLinks.raise', tab: 'raise' },

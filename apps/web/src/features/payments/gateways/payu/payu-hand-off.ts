@@ -3,7 +3,7 @@ import { MOBILE_PREPAID, PAYMENT_MODE_WEBSITE } from '@erti/contracts/constants'
 import { messages } from '@erti/contracts/messages';
 import { authApi } from '../../../../lib/api-client.ts';
 import { postHiddenForm } from '../../../../lib/hidden-form-post.ts';
-import type { PaymentSelectionState } from '../../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../../lib/navigation-state.ts';
 import type { StoredUserData } from '../../../../lib/session.ts';
 import { paymentSource } from '../../model/payment-requests.ts';
 import type { GatewayHandOff, HandOffFailure } from '../hand-off.ts';

@@ -1,7 +1,7 @@
 import type { PhonepePayRequest, PhonepePayResponse } from '@erti/contracts';
 import { messages } from '@erti/contracts/messages';
 import { authApi } from '../../../../lib/api-client.ts';
-import type { PaymentSelectionState } from '../../../../lib/payment-state.ts';
+import type { PaymentSelectionState } from '../../../../lib/navigation-state.ts';
 import { paymentSource } from '../../model/payment-requests.ts';
 import type { GatewayHandOff } from '../hand-off.ts';
 

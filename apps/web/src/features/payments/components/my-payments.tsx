@@ -189,8 +189,11 @@ function SavedReceipts({ token }: { token: string }) {
   );
 }
 
-/** `/txn`: the signed-in user's payments, newest first, a page at a time; offline, the saved receipts. */
-export function TransactionsList() {
+/**
+ * `/txn`, the customer's transaction history: their own payments, newest first, a page at a time;
+ * offline, the saved receipts. (The merchant's list of every order is `AllOrdersPanel`.)
+ */
+export function MyPayments() {
   const { formatMessage } = useIntl();
   const session = useSession();
   const [page, setPage] = useState(1);

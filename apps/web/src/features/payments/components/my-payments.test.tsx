@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrderSummary } from '../testing/fixtures.ts';
 import { renderScreen, signIn, stubApi } from '../testing/render.tsx';
-import { TransactionsList } from './transactions-list.tsx';
+import { MyPayments } from './my-payments.tsx';
 
 const ORDERS = 'GET /api/orders';
 
@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const pageOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 
-describe('transactions list', () => {
+describe('my payments (/txn)', () => {
   it('lists each payment with its status in words, amount, B-Connect Txn ID and links', async () => {
     stubApi({
       [ORDERS]: () => ({
@@ -28,7 +28,7 @@ describe('transactions list', () => {
         },
       }),
     });
-    renderScreen(<TransactionsList />, { path: '/txn' });
+    renderScreen(<MyPayments />, { path: '/txn' });
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows).toHaveLength(3);
     const first = within(rows[0] as HTMLElement);
@@ -48,7 +48,7 @@ describe('transactions list', () => {
     const api = stubApi({
       [ORDERS]: () => ({ body: { orders: [makeOrderSummary()], total: 23, page: 1, pageSize: 10 } }),
     });
-    renderScreen(<TransactionsList />, { path: '/txn' });
+    renderScreen(<MyPayments />, { path: '/txn' });
     await screen.findByText('1–10 of 23 · Page 1 of 3');
     expect(pageOf(api.calls[0]?.url ?? '')).toEqual({ page: '1', pageSize: '10' });
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
@@ -67,14 +67,14 @@ describe('transactions list', () => {
 
   it('says so when there are no payments yet', async () => {
     stubApi({ [ORDERS]: () => ({ body: { orders: [], total: 0, page: 1, pageSize: 10 } }) });
-    renderScreen(<TransactionsList />, { path: '/txn' });
+    renderScreen(<MyPayments />, { path: '/txn' });
     expect(await screen.findByText('You have not made any payments yet.')).toBeTruthy();
   });
 
   it('asks a logged-out visitor to log in', () => {
     localStorage.clear();
     const api = stubApi({});
-    renderScreen(<TransactionsList />, { path: '/txn' });
+    renderScreen(<MyPayments />, { path: '/txn' });
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?from=%2Ftxn');
     expect(api.calls).toHaveLength(0);
   });

@@ -14,7 +14,7 @@ import { PagedTable } from './paged-table.tsx';
 import { SearchForm } from './search-form.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-interface TransactionsPanelProps {
+interface AllOrdersPanelProps {
   transactions: UseQueryResult<MerchantHistoryPage>;
   filter: TransactionFilter;
   onFilter: (filter: TransactionFilter) => void;
@@ -51,8 +51,8 @@ function TransactionRow({ transaction, onView }: { transaction: MerchantTransact
   );
 }
 
-/** The Transactions tab: search, status filter, the table of orders and pages. */
-export function TransactionsPanel({ transactions, filter, onFilter, onView }: TransactionsPanelProps) {
+/** The Transactions tab: every customer's orders (not a customer's own payments, `MyPayments`): search, status filter, the table and pages. */
+export function AllOrdersPanel({ transactions, filter, onFilter, onView }: AllOrdersPanelProps) {
   const { formatMessage } = useIntl();
   const statusId = useId();
   const refilter = (change: Partial<TransactionFilter>) => onFilter({ ...filter, ...change, page: 1 });

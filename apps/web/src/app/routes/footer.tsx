@@ -1,4 +1,0 @@
-/** `/footer` shows the footer alone: the layout draws it, and the route table hides the header. */
-export function Component() {
-  return null;
-}

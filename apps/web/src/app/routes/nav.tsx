@@ -1,4 +1,0 @@
-/** `/nav` shows the navigation bar alone: the layout draws it, and the route table hides the footer. */
-export function Component() {
-  return null;
-}
