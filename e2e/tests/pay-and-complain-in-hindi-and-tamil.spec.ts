@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { chooseGatewayOutcome, downloadReceipt, orderIdOf, payerSuite } from '../support/bill-payment.ts';
 import { catalogueOf, mailCatalogueOf } from '../support/catalogues.ts';
+import { imagesInPdf, networkMarkOn } from '../support/network-marks.ts';
 import { endsInWords, lettersOf, pdfFact, pdfTextOf } from '../support/pdf-text.ts';
 import { fileForReview, screenshotForReview } from '../support/screenshots.ts';
 
@@ -52,6 +53,9 @@ describe.each([
     await page.getByRole('heading', { name: translated('bills.details.title') }).waitFor();
     expect(await page.getByText(translated('bills.details.dueDate'), { exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+    const logo = translated('app.networkMark.bharatConnect');
+    const assured = translated('app.networkMark.bAssured');
+    expect((await networkMarkOn(page, logo)).loaded).toBe(true);
     await screenshotForReview(page, `${language}-bill-confirmation`);
     await page.getByRole('button', { name: translated('bills.details.proceed') }).click();
 
@@ -69,6 +73,10 @@ describe.each([
     await page.getByText(txnIdLabel, { exact: true }).waitFor({ timeout: 30_000 });
     const txnReferenceId = (await page.locator(`dt:has-text("${txnIdLabel}") + dd`).textContent()) ?? '';
     expect(txnReferenceId).toMatch(/^[A-Z0-9]{20}$/);
+    // The network's marks on the paid order's page, named in this language (decision 132).
+    expect((await networkMarkOn(page, logo)).loaded).toBe(true);
+    expect((await networkMarkOn(page, assured)).loaded).toBe(true);
+    await screenshotForReview(page, `${language}-payment-success`);
 
     // The transactions page.
     await page.goto(`${apiUrl}/txn`);
@@ -91,12 +99,16 @@ describe.each([
     const receiptLine = (id: string) => page.locator(`dt:text-is("${say(id)}") + dd`);
     expect(await receiptLine('payments.receipt.category').textContent()).toBe(category);
     expect(await receiptLine('payments.receipt.dateTime').textContent()).toMatch(new RegExp(` ${zone}$`));
+    expect((await networkMarkOn(page, logo)).loaded).toBe(true);
+    expect((await networkMarkOn(page, assured)).loaded).toBe(true);
     await screenshotForReview(page, `${language}-receipt`);
     // Its PDF, set in the Noto font of the language's script (receipt-pdf.test.ts looks at the glyphs).
     const pdf = await downloadReceipt(page, orderId, undefined, translated('payments.receipt.downloadPdf'));
     expect(pdf.startsWith('%PDF')).toBe(true);
     expect(pdf).toMatch(language === 'hi' ? /NotoSansDevanagari/ : /NotoSansTamil/);
     fileForReview(`${language}-receipt.pdf`, Buffer.from(pdf, 'latin1'));
+    // The Bharat Connect logo and the B-Assured mark, embedded.
+    expect(await imagesInPdf(Buffer.from(pdf, 'latin1'))).toBe(2);
     // Its words as the reader reads them: the category and the zone as on the page, no 'IST'.
     const pdfText = await pdfTextOf(Buffer.from(pdf, 'latin1'));
     expect(lettersOf(pdfFact(pdfText, receiptSays('receipt.category')) ?? '')).toBe(lettersOf(category));

@@ -33,7 +33,8 @@ export function QuickLinks({ renderIcon }: { renderIcon: (icon: string) => React
     <div className="grid gap-8 md:grid-cols-2">
       {grids.map((grid, index) => (
         <section key={grid.heading} aria-labelledby={`${ids}-grid-${index}`}>
-          <div className="mb-3 flex items-center justify-between gap-4">
+          {/* As tall as the logo in every grid, so the grids beside each other start on one line. */}
+          <div className="mb-3 flex min-h-8 items-center justify-between gap-4">
             <h2 id={`${ids}-grid-${index}`} className="text-lg font-semibold text-gray-900">
               {formatMessage({ id: grid.heading })}
             </h2>
