@@ -43,7 +43,8 @@ export function customerParamProblems(
     else if (!value && !isOptionalParam(param) && !isNamedId(param)) problems[param.paramName] = 'missing';
   }
   const [first] = params;
-  if (first && params.every(isOptionalParam) && !params.some(filledValue)) problems[first.paramName] = 'one-of';
+  if (first && params.every(isOptionalParam) && !params.some(filledValue))
+    problems[first.paramName] = 'one-of';
   return problems;
 }
 
