@@ -73,7 +73,9 @@ describe('the key of an error message', () => {
         expect(
           found &&
             String(
-              new IntlMessageFormat(errorMessagesByKey[found.messageKey] ?? '', 'en').format(found.messageValues),
+              new IntlMessageFormat(errorMessagesByKey[found.messageKey] ?? '', 'en').format(
+                found.messageValues,
+              ),
             ),
           key,
         ).toBe(english);
