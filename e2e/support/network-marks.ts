@@ -15,7 +15,7 @@ export async function networkMarkOn(page: Page, name: string) {
   const mark = page.getByRole('img', { name, exact: true });
   await mark.waitFor();
   await page.waitForFunction(
-    (alt) => [...document.images].some((image) => image.alt === alt && image.complete),
+    (alt) => Array.from(document.images).some((image) => image.alt === alt && image.complete),
     name,
   );
   return mark.evaluate((image: HTMLImageElement) => {

@@ -9,7 +9,8 @@ const apiUrl = inject('apiUrl');
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  browser = await openBrowser();
+  // Without the service worker: page.route must see every request for the marks.
+  browser = await openBrowser({ serviceWorkers: 'block' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -34,8 +35,27 @@ describe.each(LANGUAGES)('the network marks in %s', (language) => {
     expect(html).toContain('src="/network-marks/bharat-connect.svg"');
     expect(html).toContain(`alt="${logo}"`);
 
-    await page.goto(`${apiUrl}/services/utilities/Electricity`);
+    // The marks held back until the page is drawn: their arrival must move nothing (CLS 0).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/network-marks/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${apiUrl}/services/utilities/Electricity`, { waitUntil: 'domcontentloaded' });
+    const layout = () =>
+      Promise.all(
+        [page.getByRole('heading', { level: 1 }), page.getByRole('searchbox').first()].map((part) =>
+          part.boundingBox(),
+        ),
+      );
+    const before = await layout();
+    release();
     const shown = await networkMarkOn(page, logo);
+    expect(await layout()).toEqual(before);
+    await page.unroute('**/network-marks/**');
     expect(shown).toMatchObject({
       loaded: true,
       src: '/network-marks/bharat-connect.svg',
