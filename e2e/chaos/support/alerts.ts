@@ -74,10 +74,14 @@ export function alertsOfFaults(fired: FiredAlert[]): string[] {
   return expected.filter((name) => fired.some((alert) => alert.alertname === name));
 }
 
+/** How long the bill network is gone in the outage: long enough for the scaled rule's 2 minutes, whoever calls. */
+const NETWORK_OUTAGE_MS = 20_000;
+
 /**
  * An outage for the alerts to hear of, beside the run's single faults (which are what a good day brings
- * too, and page nobody): the bill network stops answering a payment and the replica's probe three times
- * in a row (each a time-out, as a network that is gone), and PhonePe's order status answers 500 four
+ * too, and page nobody): for 20 s every bill payment and every probe of the bill network hangs, then fails
+ * (not processed), as a network that is gone, whichever replica makes it (a count of failures was once used up by
+ * other replicas' probes in 0.1 s, and no alert fired); and PhonePe's order status answers 500 four
  * times. Only faults the journeys already meet, more of them at once; the orders they hold are settled
  * by reconciliation like any other.
  */
@@ -86,14 +90,9 @@ export function outageForAlerts(sandbox: SandboxControl, beforePayment: number):
     beforePayment,
     name: 'bill network and PhonePe status out (for the alerts)',
     async run() {
-      await sandbox.addFault({ path: '/bou/npciservice/pay', kind: 'timeout', delayMs: 4000, count: 1 });
-      await sandbox.addFault({
-        path: '/bou/billerservice/mdm',
-        method: 'GET',
-        kind: 'timeout',
-        delayMs: 4000,
-        count: 3,
-      });
+      // Payments and the probe (the biller list's smallest question): a fetch that timed out would be a refusal the journeys count.
+      for (const path of ['/bou/npciservice/pay', '/bou/billerservice/mdm'])
+        await sandbox.addFault({ path, kind: 'timeout', delayMs: 4000, forMs: NETWORK_OUTAGE_MS });
       await sandbox.addFault({ path: '/phonepe/checkout/v2/order/', kind: 'error', status: 500, count: 4 });
     },
   };

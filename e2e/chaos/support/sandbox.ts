@@ -17,6 +17,8 @@ export interface FaultRule {
   delayMs?: number;
   status?: number;
   count?: number;
+  /** How long (ms) from its adding the rule is live. */
+  forMs?: number;
 }
 
 export interface StoredFaultRule extends FaultRule {

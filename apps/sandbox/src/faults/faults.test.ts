@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { shapedCallbacks } from './faults.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { Faults, shapedCallbacks } from './faults.ts';
 
 describe('shapedCallbacks', () => {
   const none = { duplicate: false, outOfOrder: false, lost: false };
@@ -15,5 +15,24 @@ describe('shapedCallbacks', () => {
       'paid',
       'notified',
     ]);
+  });
+});
+
+describe('a fault rule of a while (forMs)', () => {
+  it('affects every matching request while it is live, then none', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-12-02T12:00:00Z') });
+    try {
+      const faults = new Faults();
+      faults.add({ path: '/bou/', kind: 'timeout', delayMs: 4000, forMs: 20_000 });
+      const take = () => faults.take('POST', '/bou/npciservice/pay', ['timeout']);
+      expect([take(), take(), take()].every(Boolean)).toBe(true);
+      vi.advanceTimersByTime(19_999);
+      expect(take()).toBeDefined();
+      vi.advanceTimersByTime(1);
+      expect(take()).toBeUndefined();
+      expect(faults.take('POST', '/phonepe/pay', ['timeout'])).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -28,8 +28,10 @@ export const faultRuleSchema = z.object({
   count: z.number().int().positive().optional(),
   /** Chance (0..1) that a matching request is affected. */
   probability: z.number().min(0).max(1).optional(),
+  /** How long (ms) from its adding the rule is live: an outage of a while, whoever calls in it; absent means until cleared. */
+  forMs: z.number().int().positive().max(600_000).optional(),
 });
-export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number };
+export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number; addedAt: number };
 
 export type FlagKind = Exclude<FaultRule['kind'], 'delay' | 'timeout' | 'error'>;
 
@@ -45,7 +47,7 @@ export class Faults {
   private nextId = 1;
 
   add(rule: z.infer<typeof faultRuleSchema>): FaultRule {
-    const stored = { ...rule, id: this.nextId++, hits: 0 };
+    const stored = { ...rule, id: this.nextId++, hits: 0, addedAt: Date.now() };
     this.rules.push(stored);
     return stored;
   }
@@ -65,7 +67,8 @@ export class Faults {
         kinds.includes(candidate.kind) &&
         path.startsWith(candidate.path) &&
         (!candidate.method || candidate.method.toUpperCase() === method.toUpperCase()) &&
-        (candidate.count === undefined || candidate.hits < candidate.count),
+        (candidate.count === undefined || candidate.hits < candidate.count) &&
+        (candidate.forMs === undefined || Date.now() - candidate.addedAt < candidate.forMs),
     );
     if (!rule) return undefined;
     if (rule.probability !== undefined && Math.random() >= rule.probability) return undefined;
